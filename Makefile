@@ -1,0 +1,109 @@
+# Costscope — build, run and test. `make help` lists the targets.
+#
+#   make run    build everything and run Costscope with demo data on http://127.0.0.1:8080
+#   make test   every test: Rust (SQLite + PostgreSQL), web typecheck + unit tests, browser e2e
+#
+# One cargo profile (dev) is used for both tests and `run`, so `make test` after `make run`
+# (or the other way round) reuses the same build.
+
+SHELL := /bin/bash
+.SHELLFLAGS := -eu -o pipefail -c
+.DEFAULT_GOAL := help
+MAKEFLAGS += --no-builtin-rules
+# Phases run one after another (cargo and vite already use both cores).
+.NOTPARALLEL:
+
+CARGO_TARGET_DIR ?= $(HOME)/.cache/costscope-target
+export CARGO_TARGET_DIR
+COSTSCOPE_BIN ?= $(CARGO_TARGET_DIR)/debug/costscope
+export COSTSCOPE_BIN
+COSTSCOPE_TEST_POSTGRES_URL ?= postgres://postgres@127.0.0.1:5432/test
+export COSTSCOPE_TEST_POSTGRES_URL
+# The browser tests drive Debian's /usr/bin/chromium; nothing may download a browser.
+export PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD := 1
+
+CARGO ?= cargo
+NPM ?= npm
+CARGO_TEST_FLAGS ?=
+ADDR ?= 127.0.0.1:8080
+DATA_DIR ?= ./data
+
+PHASE := $(CURDIR)/scripts/phase.sh
+WEB_STAMP := web/node_modules/.costscope-npm-ci
+# Everything the Vite build reads (missing ones are simply ignored by wildcard/find).
+WEB_SOURCES := $(shell find web/src web/public -type f 2>/dev/null) \
+               $(wildcard web/index.html web/package.json web/vite.config.* web/tsconfig*.json)
+
+.PHONY: help run build web web-deps bin test test-rust test-web test-e2e ensure ensure-chromium \
+        ensure-postgres web-types clean
+
+help: ## list the targets
+	@echo "Costscope make targets (CARGO_TARGET_DIR=$(CARGO_TARGET_DIR)):"
+	@grep -E '^[a-z][a-zA-Z0-9_-]*:.*## ' $(MAKEFILE_LIST) \
+	  | sed -E 's/^([^:]+):.*## (.*)/  \1\t\2/' | expand -t 20
+
+# ---------------------------------------------------------------- build and run
+
+run: build ## build everything and run Costscope with demo data on http://127.0.0.1:8080
+	$(COSTSCOPE_BIN) serve --demo --addr $(ADDR) --data-dir $(DATA_DIR)
+
+build: web bin ## build the web app (web/dist) and the costscope binary (dev profile)
+
+bin: ## cargo build the costscope binary only (embeds whatever web/dist holds)
+	@test -d web/dist || { echo "web/dist is missing: run 'make web' (or 'make build') first" >&2; exit 1; }
+	$(PHASE) "cargo build" $(CARGO) build -p costscope-server --bin costscope
+
+web: web/dist/index.html ## npm ci (when needed) and npm run build -> web/dist
+
+web/dist/index.html: $(WEB_STAMP) $(WEB_SOURCES)
+	cd web && $(PHASE) "web build" $(NPM) run build
+	@test -f $@ || { echo "npm run build did not produce $@" >&2; exit 1; }
+	@touch $@
+
+web-deps: $(WEB_STAMP) ## npm ci in web/ when node_modules is missing or older than package-lock.json
+
+$(WEB_STAMP): web/package-lock.json
+	cd web && $(PHASE) "npm ci" $(NPM) ci --no-audit --no-fund
+	@touch $@
+
+web/package-lock.json:
+	@echo "web/package-lock.json is missing: run 'npm install' in web/ and commit the lock file" >&2
+	@exit 1
+
+web-types: ## regenerate web/openapi.json and the SPA's API types from the server
+	@mkdir -p web/dist
+	$(MAKE) --no-print-directory bin
+	$(COSTSCOPE_BIN) openapi > web/openapi.json
+	cd web && $(NPM) run gen:api
+
+# ---------------------------------------------------------------- tests
+
+test: ensure test-rust test-web test-e2e ## every test: Rust (SQLite + PostgreSQL), web unit, browser e2e
+	@echo
+	@echo "make test: all phases passed"
+
+ensure: ensure-chromium ensure-postgres web-deps ## install chromium, postgres and npm packages if missing
+
+ensure-chromium: ## apt-get install chromium if /usr/bin/chromium is missing
+	$(PHASE) "ensure chromium" scripts/ensure-chromium.sh
+
+ensure-postgres: ## start/install PostgreSQL on 127.0.0.1:5432 with a `test` database if needed
+	$(PHASE) "ensure postgres" scripts/ensure-postgres.sh
+
+test-rust: web ensure-postgres ## cargo test --workspace (SQLite, and PostgreSQL at COSTSCOPE_TEST_POSTGRES_URL)
+	$(PHASE) "rust tests" $(CARGO) test --workspace $(CARGO_TEST_FLAGS)
+
+test-web: web-deps ## web typecheck and Vitest unit tests
+	cd web && $(PHASE) "web typecheck" $(NPM) run typecheck
+	cd web && CI=true $(PHASE) "web unit tests" $(NPM) test
+
+test-e2e: build ensure-chromium ## Playwright browser tests against the built binary
+	@test -x "$(COSTSCOPE_BIN)" || { echo "$(COSTSCOPE_BIN) is missing: 'make build' did not produce it" >&2; exit 1; }
+	cd web && $(PHASE) "e2e typecheck" npx --no-install tsc -p e2e
+	cd web && CI=true $(PHASE) "browser e2e tests" $(NPM) run test:e2e
+
+# ---------------------------------------------------------------- housekeeping
+
+clean: ## remove build outputs (cargo target dir, web/dist, node_modules, test reports); keeps ./data
+	-$(CARGO) clean
+	rm -rf web/dist web/node_modules web/test-results web/playwright-report

@@ -1,0 +1,21 @@
+//! Costscope domain types and the spec's rules. No IO lives here.
+
+mod clock;
+mod email;
+mod feature_flags;
+mod full_name;
+mod password;
+mod records;
+mod role;
+mod user_name;
+mod validation;
+
+pub use clock::{Clock, SystemClock};
+pub use email::Email;
+pub use feature_flags::FeatureFlags;
+pub use full_name::FullName;
+pub use password::Password;
+pub use records::{CloudAccount, Customer, User, UserStatus};
+pub use role::Role;
+pub use user_name::UserName;
+pub use validation::FieldError;

@@ -1,0 +1,66 @@
+//! The access-token signing key: from configuration, or generated once into the data dir.
+
+use std::io::Write;
+use std::path::Path;
+
+use anyhow::Context;
+use secrecy::{ExposeSecret, SecretString};
+
+pub const SECRET_FILE: &str = "auth-secret.key";
+
+pub fn load_or_create(configured: Option<&SecretString>, data_dir: &Path) -> anyhow::Result<SecretString> {
+    if let Some(secret) = configured {
+        anyhow::ensure!(!secret.expose_secret().is_empty(), "auth_secret must not be empty");
+        return Ok(secret.clone());
+    }
+    let path = data_dir.join(SECRET_FILE);
+    match std::fs::read_to_string(&path) {
+        Ok(text) if !text.trim().is_empty() => return Ok(SecretString::from(text.trim().to_owned())),
+        Ok(_) => anyhow::bail!("{} is empty", path.display()),
+        Err(err) if err.kind() == std::io::ErrorKind::NotFound => {}
+        Err(err) => return Err(err).with_context(|| format!("reading {}", path.display())),
+    }
+    let secret = super::tokens::random_token();
+    let mut file = owner_only_file(&path).with_context(|| format!("creating {}", path.display()))?;
+    file.write_all(secret.as_bytes())?;
+    tracing::info!(path = %path.display(), "generated a new auth secret");
+    Ok(SecretString::from(secret))
+}
+
+#[cfg(unix)]
+fn owner_only_file(path: &Path) -> std::io::Result<std::fs::File> {
+    use std::os::unix::fs::OpenOptionsExt;
+    std::fs::OpenOptions::new().write(true).create_new(true).mode(0o600).open(path)
+}
+
+#[cfg(not(unix))]
+fn owner_only_file(path: &Path) -> std::io::Result<std::fs::File> {
+    std::fs::OpenOptions::new().write(true).create_new(true).open(path)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn generated_secret_is_reused_and_private() {
+        let dir = tempfile::tempdir().unwrap();
+        let first = load_or_create(None, dir.path()).unwrap();
+        let second = load_or_create(None, dir.path()).unwrap();
+        assert_eq!(first.expose_secret(), second.expose_secret());
+        #[cfg(unix)]
+        {
+            use std::os::unix::fs::PermissionsExt;
+            let mode = std::fs::metadata(dir.path().join(SECRET_FILE)).unwrap().permissions().mode();
+            assert_eq!(mode & 0o777, 0o600);
+        }
+    }
+
+    #[test]
+    fn configured_secret_wins() {
+        let dir = tempfile::tempdir().unwrap();
+        let secret = load_or_create(Some(&SecretString::from("configured")), dir.path()).unwrap();
+        assert_eq!(secret.expose_secret(), "configured");
+        assert!(!dir.path().join(SECRET_FILE).exists());
+    }
+}

@@ -1,0 +1,237 @@
+//! The server's one typed configuration: defaults, then the TOML file, then flags/env.
+
+use std::path::{Path, PathBuf};
+
+use anyhow::Context;
+use costscope_core::FeatureFlags;
+use secrecy::SecretString;
+use serde::Deserialize;
+
+use crate::cli::GlobalArgs;
+
+pub const DEFAULT_ADDR: &str = "127.0.0.1:8080";
+pub const DEFAULT_DATA_DIR: &str = "./data";
+
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Deserialize, clap::ValueEnum)]
+#[serde(rename_all = "lowercase")]
+pub enum LogFormat {
+    #[default]
+    Pretty,
+    Json,
+}
+
+/// Everything the server needs to run. `Debug` shows secrets as `[REDACTED]`.
+#[derive(Debug, Clone)]
+pub struct Config {
+    pub addr: String,
+    pub data_dir: PathBuf,
+    /// May hold database credentials.
+    pub database_url: SecretString,
+    /// Base of invitation links; `None` means `http://<bound address>`.
+    pub public_url: Option<String>,
+    pub log_format: LogFormat,
+    pub features: FeatureFlags,
+    pub support_email: String,
+    pub documentation_url: String,
+    pub compliance_customer_ids: Vec<i64>,
+    pub smtp: Option<SmtpConfig>,
+    /// HS256 key for access tokens; `None` means generated once into `<data-dir>/auth-secret.key`.
+    pub auth_secret: Option<SecretString>,
+    pub login_rate_limit: LoginRateLimit,
+    /// Make sure the demo tenant exists on start.
+    pub demo: bool,
+}
+
+#[derive(Debug, Clone)]
+pub struct SmtpConfig {
+    /// `smtp://host:port`, `smtp://user:pass@host:587?tls=required`, `smtps://host:465`.
+    pub url: SecretString,
+    pub from: String,
+}
+
+/// Sign-in throttling. Counted in memory, so each replica counts on its own.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct LoginRateLimit {
+    pub window_minutes: u32,
+    /// Failed sign-ins for one e-mail address within the window.
+    pub max_failures_per_account: u32,
+    /// Sign-in attempts (failed or not) from one client address within the window.
+    pub max_attempts_per_address: u32,
+}
+
+impl Default for LoginRateLimit {
+    fn default() -> Self {
+        Self { window_minutes: 15, max_failures_per_account: 10, max_attempts_per_address: 30 }
+    }
+}
+
+/// The TOML file. Every key is optional.
+#[derive(Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct FileConfig {
+    addr: Option<String>,
+    data_dir: Option<PathBuf>,
+    database_url: Option<SecretString>,
+    public_url: Option<String>,
+    log_format: Option<LogFormat>,
+    #[serde(default)]
+    features: FeatureFlags,
+    support_email: Option<String>,
+    documentation_url: Option<String>,
+    compliance_customer_ids: Option<Vec<i64>>,
+    smtp_url: Option<SecretString>,
+    smtp_from: Option<String>,
+    auth_secret: Option<SecretString>,
+    #[serde(default)]
+    login_rate_limit: LoginRateLimit,
+}
+
+/// Values given on the command line or in the environment; they win over the file.
+#[derive(Debug, Default)]
+pub struct Overrides {
+    pub config_file: Option<PathBuf>,
+    pub addr: Option<String>,
+    pub data_dir: Option<PathBuf>,
+    pub database_url: Option<String>,
+    pub public_url: Option<String>,
+    pub log_format: Option<LogFormat>,
+}
+
+impl From<GlobalArgs> for Overrides {
+    fn from(args: GlobalArgs) -> Self {
+        Self {
+            config_file: args.config,
+            addr: args.addr,
+            data_dir: args.data_dir,
+            database_url: args.database_url,
+            public_url: args.public_url,
+            log_format: args.log_format,
+        }
+    }
+}
+
+impl Config {
+    pub fn load(overrides: Overrides) -> anyhow::Result<Self> {
+        let file = match &overrides.config_file {
+            Some(path) => read_file(path)?,
+            None => FileConfig::default(),
+        };
+        Self::merge(file, overrides)
+    }
+
+    fn merge(file: FileConfig, overrides: Overrides) -> anyhow::Result<Self> {
+        let data_dir = overrides.data_dir.or(file.data_dir).unwrap_or_else(|| PathBuf::from(DEFAULT_DATA_DIR));
+        let database_url = match overrides.database_url {
+            Some(url) => SecretString::from(url),
+            None => file.database_url.unwrap_or_else(|| default_database_url(&data_dir)),
+        };
+        let smtp = match (file.smtp_url, file.smtp_from) {
+            (Some(url), from) => Some(SmtpConfig {
+                url,
+                from: from.unwrap_or_else(|| "Costscope <noreply@costscope.local>".to_owned()),
+            }),
+            (None, Some(_)) => anyhow::bail!("smtp_from is set but smtp_url is not"),
+            (None, None) => None,
+        };
+        Ok(Self {
+            addr: overrides.addr.or(file.addr).unwrap_or_else(|| DEFAULT_ADDR.to_owned()),
+            data_dir,
+            database_url,
+            public_url: overrides.public_url.or(file.public_url),
+            log_format: overrides.log_format.or(file.log_format).unwrap_or_default(),
+            features: file.features,
+            support_email: file.support_email.unwrap_or_else(|| "support@costscope.local".to_owned()),
+            documentation_url: file
+                .documentation_url
+                .unwrap_or_else(|| "https://github.com/costscope/costscope/tree/main/docs".to_owned()),
+            compliance_customer_ids: file.compliance_customer_ids.unwrap_or_else(|| vec![112, 3]),
+            smtp,
+            auth_secret: file.auth_secret,
+            login_rate_limit: file.login_rate_limit,
+            demo: false,
+        })
+    }
+
+    /// The defaults, with data under `data_dir`.
+    pub fn with_data_dir(data_dir: &Path) -> Self {
+        Self::merge(FileConfig::default(), Overrides { data_dir: Some(data_dir.to_owned()), ..Overrides::default() })
+            .expect("the defaults are valid")
+    }
+}
+
+fn read_file(path: &Path) -> anyhow::Result<FileConfig> {
+    let text = std::fs::read_to_string(path).with_context(|| format!("reading {}", path.display()))?;
+    toml::from_str(&text).with_context(|| format!("parsing {}", path.display()))
+}
+
+fn default_database_url(data_dir: &Path) -> SecretString {
+    SecretString::from(format!("sqlite://{}", data_dir.join("costscope.db").display()))
+}
+
+#[cfg(test)]
+mod tests {
+    use secrecy::ExposeSecret;
+
+    use super::*;
+
+    fn parse(toml_text: &str, overrides: Overrides) -> Config {
+        Config::merge(toml::from_str(toml_text).unwrap(), overrides).unwrap()
+    }
+
+    #[test]
+    fn defaults_apply_without_file_or_flags() {
+        let config = parse("", Overrides::default());
+        assert_eq!(config.addr, "127.0.0.1:8080");
+        assert_eq!(config.database_url.expose_secret(), "sqlite://./data/costscope.db");
+        assert_eq!(config.compliance_customer_ids, vec![112, 3]);
+        assert_eq!(config.features, FeatureFlags::default());
+        assert_eq!(config.login_rate_limit, LoginRateLimit::default());
+        assert!(config.smtp.is_none());
+    }
+
+    #[test]
+    fn file_values_are_read_and_flags_override_them() {
+        let config = parse(
+            r#"
+            addr = "0.0.0.0:9000"
+            data_dir = "/var/lib/costscope"
+            support_email = "help@example.com"
+            smtp_url = "smtp://localhost:2525"
+            [features]
+            IAMTab = true
+            [login_rate_limit]
+            max_failures_per_account = 3
+            "#,
+            Overrides { addr: Some("127.0.0.1:1".into()), ..Overrides::default() },
+        );
+        assert_eq!(config.addr, "127.0.0.1:1");
+        assert_eq!(config.database_url.expose_secret(), "sqlite:///var/lib/costscope/costscope.db");
+        assert_eq!(config.support_email, "help@example.com");
+        assert!(config.features.iam_tab);
+        assert_eq!(config.login_rate_limit.max_failures_per_account, 3);
+        assert_eq!(config.login_rate_limit.window_minutes, 15);
+        assert_eq!(config.smtp.unwrap().from, "Costscope <noreply@costscope.local>");
+    }
+
+    #[test]
+    fn debug_never_prints_secrets() {
+        let config = parse(
+            r#"
+            auth_secret = "super-secret-key"
+            database_url = "postgres://app:db-password@db/costscope"
+            smtp_url = "smtp://mailer:smtp-password@mail:587"
+            "#,
+            Overrides::default(),
+        );
+        let shown = format!("{config:?}");
+        for secret in ["super-secret-key", "db-password", "smtp-password"] {
+            assert!(!shown.contains(secret), "{secret} leaked in {shown}");
+        }
+    }
+
+    #[test]
+    fn unknown_keys_are_refused() {
+        assert!(toml::from_str::<FileConfig>("adress = \"x\"").is_err());
+    }
+}

@@ -1,0 +1,104 @@
+//! The one error type of the HTTP layer and its JSON body.
+
+use std::collections::BTreeMap;
+
+use axum::http::{header, HeaderValue, StatusCode};
+use axum::response::{IntoResponse, Response};
+use axum::Json;
+use costscope_core::FieldError;
+use costscope_store::StoreError;
+use serde::Serialize;
+use utoipa::ToSchema;
+
+use crate::auth::rate_limit::minutes_to_wait;
+
+pub const AUTHENTICATION_REQUIRED: &str = "Authentication required";
+
+/// Every error answer: a message for people, and for 422 the messages per field.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct ErrorBody {
+    pub message: String,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub details: Option<BTreeMap<String, Vec<String>>>,
+}
+
+#[derive(Debug, thiserror::Error)]
+pub enum ApiError {
+    #[error("{0}")]
+    BadRequest(String),
+    #[error("{0}")]
+    Unauthorized(&'static str),
+    #[error("{0}")]
+    Forbidden(&'static str),
+    #[error("{0}")]
+    NotFound(&'static str),
+    #[error("{0}")]
+    Conflict(String),
+    #[error("validation failed: {0:?}")]
+    Validation(Vec<FieldError>),
+    #[error("too many sign-in attempts")]
+    TooManyAttempts { wait: chrono::Duration },
+    #[error(transparent)]
+    Internal(#[from] anyhow::Error),
+}
+
+impl ApiError {
+    /// A 422 from the failed checks among `checks` (`None` = passed).
+    pub fn validation(checks: impl IntoIterator<Item = Option<FieldError>>) -> Self {
+        ApiError::Validation(checks.into_iter().flatten().collect())
+    }
+}
+
+impl From<FieldError> for ApiError {
+    fn from(error: FieldError) -> Self {
+        ApiError::Validation(vec![error])
+    }
+}
+
+impl From<StoreError> for ApiError {
+    fn from(error: StoreError) -> Self {
+        ApiError::Internal(error.into())
+    }
+}
+
+impl IntoResponse for ApiError {
+    fn into_response(self) -> Response {
+        let (status, message) = match &self {
+            ApiError::BadRequest(message) | ApiError::Conflict(message) => {
+                let status =
+                    if matches!(self, ApiError::Conflict(_)) { StatusCode::CONFLICT } else { StatusCode::BAD_REQUEST };
+                (status, message.clone())
+            }
+            ApiError::Unauthorized(message) => (StatusCode::UNAUTHORIZED, (*message).to_owned()),
+            ApiError::Forbidden(message) => (StatusCode::FORBIDDEN, (*message).to_owned()),
+            ApiError::NotFound(message) => (StatusCode::NOT_FOUND, (*message).to_owned()),
+            ApiError::Validation(errors) => return validation_response(errors),
+            ApiError::TooManyAttempts { wait } => return too_many_attempts_response(*wait),
+            ApiError::Internal(cause) => {
+                tracing::error!(error = ?cause, "internal error");
+                (StatusCode::INTERNAL_SERVER_ERROR, "Internal server error".to_owned())
+            }
+        };
+        (status, Json(ErrorBody { message, details: None })).into_response()
+    }
+}
+
+fn validation_response(errors: &[FieldError]) -> Response {
+    let message = errors.first().map_or("Invalid input", |error| error.message).to_owned();
+    let mut details: BTreeMap<String, Vec<String>> = BTreeMap::new();
+    for error in errors {
+        details.entry(error.field.to_owned()).or_default().push(error.message.to_owned());
+    }
+    (StatusCode::UNPROCESSABLE_ENTITY, Json(ErrorBody { message, details: Some(details) })).into_response()
+}
+
+fn too_many_attempts_response(wait: chrono::Duration) -> Response {
+    let minutes = minutes_to_wait(wait);
+    let body = ErrorBody { message: format!("Too many sign-in attempts. Try again in {minutes} minutes."), details: None };
+    let mut response = (StatusCode::TOO_MANY_REQUESTS, Json(body)).into_response();
+    let seconds = wait.num_seconds().max(1).to_string();
+    if let Ok(value) = HeaderValue::from_str(&seconds) {
+        response.headers_mut().insert(header::RETRY_AFTER, value);
+    }
+    response
+}

@@ -1,0 +1,49 @@
+//! The OpenAPI 3.1 document, generated from the handler annotations and DTO types.
+
+use utoipa::openapi::security::{HttpAuthScheme, HttpBuilder, SecurityScheme};
+use utoipa::{Modify, OpenApi};
+
+use super::{accounts, auth, config, customer, error, users};
+
+#[derive(OpenApi)]
+#[openapi(
+    info(title = "Costscope API", description = "Self-hosted cloud cost console. See docs/API.md for the rules and messages."),
+    paths(
+        config::public_config,
+        auth::signup, auth::login, auth::refresh, auth::logout, auth::me,
+        auth::invitation, auth::accept_invitation,
+        customer::customer,
+        accounts::list_accounts,
+        users::list_users, users::invite_user, users::get_user, users::update_user, users::delete_user,
+    ),
+    components(schemas(
+        costscope_core::User, costscope_core::Role, costscope_core::UserStatus, costscope_core::FeatureFlags,
+        auth::AuthResponse, auth::SignupRequest, auth::LoginRequest, auth::RefreshRequest, auth::LogoutRequest,
+        auth::InvitationInfo, auth::AcceptInvitationRequest,
+        customer::Customer, accounts::CloudAccount,
+        users::InviteRequest, users::InviteResponse, users::UpdateUserRequest, users::MessageResponse,
+        error::ErrorBody, config::PublicConfig,
+    )),
+    modifiers(&BearerAuth),
+)]
+struct ApiDoc;
+
+struct BearerAuth;
+
+impl Modify for BearerAuth {
+    fn modify(&self, openapi: &mut utoipa::openapi::OpenApi) {
+        let components = openapi.components.get_or_insert_with(Default::default);
+        components.add_security_scheme(
+            "bearer",
+            SecurityScheme::Http(HttpBuilder::new().scheme(HttpAuthScheme::Bearer).bearer_format("JWT").build()),
+        );
+    }
+}
+
+pub fn document() -> utoipa::openapi::OpenApi {
+    ApiDoc::openapi()
+}
+
+pub fn document_json() -> String {
+    document().to_pretty_json().expect("the OpenAPI document serializes")
+}

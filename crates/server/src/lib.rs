@@ -1,0 +1,12 @@
+//! The `costscope` server: configuration, startup, the HTTP API and the embedded web app.
+
+pub mod auth;
+pub mod cli;
+pub mod config;
+pub mod demo;
+pub mod http;
+pub mod metrics;
+pub mod onboarding;
+pub mod startup;
+pub mod state;
+pub mod telemetry;

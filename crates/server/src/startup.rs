@@ -1,0 +1,115 @@
+//! Building and running the server (zero2prod style: bind first, run later).
+
+use std::net::SocketAddr;
+use std::sync::Arc;
+
+use anyhow::Context;
+use costscope_connectors::Mailer;
+use costscope_core::{Clock, SystemClock};
+use costscope_store::MetadataStore;
+use secrecy::ExposeSecret;
+use tokio::net::TcpListener;
+
+use crate::auth::password::PasswordChecker;
+use crate::auth::rate_limit::LoginLimiter;
+use crate::auth::secret;
+use crate::auth::tokens::AccessTokens;
+use crate::config::Config;
+use crate::metrics::Metrics;
+use crate::state::AppState;
+
+pub struct Application {
+    listener: TcpListener,
+    local_addr: SocketAddr,
+    router: axum::Router,
+    state: AppState,
+}
+
+impl Application {
+    /// Opens and migrates the store, prepares the demo tenant if asked, and binds the
+    /// listener (port 0 picks a free port). Nothing is served until `run_until_stopped`.
+    pub async fn build(config: Config) -> anyhow::Result<Self> {
+        std::fs::create_dir_all(&config.data_dir)
+            .with_context(|| format!("creating the data directory {}", config.data_dir.display()))?;
+        let store = open_store(&config).await?;
+        store.migrate().await.context("migrating the database")?;
+        let clock: Arc<dyn Clock> = Arc::new(SystemClock);
+        if config.demo {
+            crate::demo::ensure_demo_tenant(store.as_ref(), clock.as_ref()).await?;
+        }
+        let auth_secret = secret::load_or_create(config.auth_secret.as_ref(), &config.data_dir)?;
+        let mailer = match &config.smtp {
+            Some(smtp) => Some(Mailer::new(smtp.url.expose_secret(), &smtp.from).context("configuring SMTP")?),
+            None => None,
+        };
+
+        let listener = TcpListener::bind(&config.addr).await.with_context(|| format!("binding {}", config.addr))?;
+        let local_addr = listener.local_addr()?;
+        let public_url = config.public_url.clone().unwrap_or_else(|| format!("http://{local_addr}"));
+        let state = AppState {
+            store,
+            clock,
+            mailer,
+            access_tokens: Arc::new(AccessTokens::new(auth_secret.expose_secret().as_bytes())),
+            passwords: Arc::new(PasswordChecker::new().await?),
+            login_limiter: Arc::new(LoginLimiter::new(config.login_rate_limit)),
+            metrics: Arc::new(Metrics::new()),
+            public_url: public_url.trim_end_matches('/').to_owned(),
+            config: Arc::new(config),
+        };
+        let router = crate::http::router(state.clone());
+        Ok(Self { listener, local_addr, router, state })
+    }
+
+    pub fn local_addr(&self) -> SocketAddr {
+        self.local_addr
+    }
+
+    pub fn port(&self) -> u16 {
+        self.local_addr.port()
+    }
+
+    pub fn state(&self) -> &AppState {
+        &self.state
+    }
+
+    /// Serves until SIGTERM or Ctrl-C, then finishes the requests in flight.
+    pub async fn run_until_stopped(self) -> std::io::Result<()> {
+        tracing::info!(addr = %self.local_addr, "listening");
+        let service = self.router.into_make_service_with_connect_info::<SocketAddr>();
+        axum::serve(self.listener, service).with_graceful_shutdown(shutdown_signal()).await?;
+        self.state.store.close().await;
+        Ok(())
+    }
+}
+
+pub async fn open_store(config: &Config) -> anyhow::Result<Arc<dyn MetadataStore>> {
+    if config.database_url.expose_secret().starts_with("sqlite:") {
+        std::fs::create_dir_all(&config.data_dir)
+            .with_context(|| format!("creating the data directory {}", config.data_dir.display()))?;
+    }
+    costscope_store::connect(config.database_url.expose_secret()).await.context("opening the metadata database")
+}
+
+async fn shutdown_signal() {
+    let ctrl_c = async {
+        if tokio::signal::ctrl_c().await.is_err() {
+            std::future::pending::<()>().await;
+        }
+    };
+    #[cfg(unix)]
+    let terminate = async {
+        match tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate()) {
+            Ok(mut signal) => {
+                signal.recv().await;
+            }
+            Err(_) => std::future::pending::<()>().await,
+        }
+    };
+    #[cfg(not(unix))]
+    let terminate = std::future::pending::<()>();
+    tokio::select! {
+        () = ctrl_c => tracing::info!("Ctrl-C received, shutting down"),
+        () = terminate => tracing::info!("SIGTERM received, shutting down"),
+    }
+}

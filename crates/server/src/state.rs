@@ -1,0 +1,27 @@
+use std::sync::Arc;
+
+use costscope_connectors::Mailer;
+use costscope_core::Clock;
+use costscope_store::MetadataStore;
+
+use crate::auth::password::PasswordChecker;
+use crate::auth::rate_limit::LoginLimiter;
+use crate::auth::tokens::AccessTokens;
+use crate::config::Config;
+use crate::metrics::Metrics;
+
+/// What every handler may use. Cheap to clone.
+#[derive(Debug, Clone)]
+pub struct AppState {
+    pub store: Arc<dyn MetadataStore>,
+    pub config: Arc<Config>,
+    pub clock: Arc<dyn Clock>,
+    /// Set when SMTP is configured.
+    pub mailer: Option<Mailer>,
+    pub access_tokens: Arc<AccessTokens>,
+    pub passwords: Arc<PasswordChecker>,
+    pub login_limiter: Arc<LoginLimiter>,
+    pub metrics: Arc<Metrics>,
+    /// Base of invitation links, without a trailing slash.
+    pub public_url: String,
+}

@@ -1,0 +1,91 @@
+//! Metadata storage: customers, users, sessions, invitations, cloud accounts.
+//!
+//! [`MetadataStore`] is the only way the server touches metadata. [`connect`] picks the
+//! backend from the URL scheme: `sqlite:` or `postgres://`.
+
+mod error;
+mod inputs;
+mod postgres;
+mod rows;
+mod sql_store;
+mod sqlite;
+
+use std::sync::Arc;
+
+use async_trait::async_trait;
+use chrono::{DateTime, Utc};
+use costscope_core::{CloudAccount, Customer, Email, User};
+
+pub use error::StoreError;
+pub use inputs::{InvitationDetails, LoginRecord, NewCloudAccount, NewCustomer, NewInvitation, UserChanges};
+pub use postgres::PgStore;
+pub use sqlite::SqliteStore;
+
+/// Everything the server stores about tenants. Every call on tenant data takes the
+/// customer id and only ever sees that customer's rows.
+#[async_trait]
+pub trait MetadataStore: Send + Sync + std::fmt::Debug {
+    /// Applies the backend's pending migrations.
+    async fn migrate(&self) -> Result<(), StoreError>;
+    /// Answers when the database does.
+    async fn ping(&self) -> Result<(), StoreError>;
+    /// Closes every pooled connection.
+    async fn close(&self);
+
+    /// Creates a customer and its owner in one transaction.
+    /// [`StoreError::Conflict`] when the owner's e-mail is taken.
+    async fn create_customer_with_owner(&self, new: NewCustomer<'_>) -> Result<(Customer, User), StoreError>;
+    async fn get_customer(&self, customer_id: i64) -> Result<Option<Customer>, StoreError>;
+    async fn set_trial_end(&self, customer_id: i64, trial_end: DateTime<Utc>) -> Result<(), StoreError>;
+
+    /// Looks up a user by e-mail across the installation (sign-in only).
+    async fn find_login(&self, email: &Email) -> Result<Option<LoginRecord>, StoreError>;
+    async fn get_user(&self, customer_id: i64, user_id: i64) -> Result<Option<User>, StoreError>;
+    async fn get_owner(&self, customer_id: i64) -> Result<Option<User>, StoreError>;
+    /// The owner first, then by name.
+    async fn list_users(&self, customer_id: i64) -> Result<Vec<User>, StoreError>;
+    /// Creates a pending user and its invitation in one transaction.
+    /// [`StoreError::Conflict`] when the e-mail is taken.
+    async fn invite_user(&self, invite: NewInvitation<'_>) -> Result<User, StoreError>;
+    /// `None` when the user is not one of the customer's.
+    async fn update_user(&self, customer_id: i64, user_id: i64, changes: UserChanges<'_>) -> Result<Option<User>, StoreError>;
+    /// Deletes the user with their sessions and invitations; `false` when not the customer's.
+    async fn delete_user(&self, customer_id: i64, user_id: i64) -> Result<bool, StoreError>;
+
+    async fn insert_refresh_token(&self, user_id: i64, token_hash: &str, expires_at: DateTime<Utc>) -> Result<(), StoreError>;
+    /// Revokes a live refresh token and stores its successor, atomically. `None` (and nothing
+    /// stored) when the old token is unknown, expired or already revoked.
+    async fn rotate_refresh_token(
+        &self,
+        old_hash: &str,
+        new_hash: &str,
+        new_expires_at: DateTime<Utc>,
+        now: DateTime<Utc>,
+    ) -> Result<Option<User>, StoreError>;
+    async fn revoke_refresh_token(&self, token_hash: &str, now: DateTime<Utc>) -> Result<(), StoreError>;
+
+    /// A live (unused, unexpired) invitation.
+    async fn find_invitation(&self, token_hash: &str, now: DateTime<Utc>) -> Result<Option<InvitationDetails>, StoreError>;
+    /// Spends a live invitation: sets the user's name and password and activates them.
+    async fn accept_invitation(
+        &self,
+        token_hash: &str,
+        name: &str,
+        password_hash: &str,
+        now: DateTime<Utc>,
+    ) -> Result<Option<User>, StoreError>;
+
+    async fn list_cloud_accounts(&self, customer_id: i64) -> Result<Vec<CloudAccount>, StoreError>;
+    async fn add_cloud_account(&self, customer_id: i64, account: NewCloudAccount<'_>) -> Result<CloudAccount, StoreError>;
+}
+
+/// Opens (and creates, for SQLite) the store named by `url`. Does not migrate.
+pub async fn connect(url: &str) -> Result<Arc<dyn MetadataStore>, StoreError> {
+    if url.starts_with("sqlite:") {
+        Ok(Arc::new(SqliteStore::connect(url).await?))
+    } else if url.starts_with("postgres://") || url.starts_with("postgresql://") {
+        Ok(Arc::new(PgStore::connect(url).await?))
+    } else {
+        Err(StoreError::UnsupportedUrl)
+    }
+}

@@ -1,0 +1,18 @@
+use sqlx::postgres::{PgPool, PgPoolOptions};
+
+use crate::StoreError;
+
+/// Metadata in PostgreSQL, shared by several `serve` replicas.
+#[derive(Debug, Clone)]
+pub struct PgStore {
+    pool: PgPool,
+}
+
+impl PgStore {
+    pub async fn connect(url: &str) -> Result<Self, StoreError> {
+        let pool = PgPoolOptions::new().max_connections(16).connect(url).await?;
+        Ok(Self { pool })
+    }
+}
+
+crate::sql_store::impl_metadata_store!(PgStore, sqlx::migrate!("migrations/postgres"));

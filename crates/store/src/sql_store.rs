@@ -1,0 +1,376 @@
+//! The SQL both backends share. The queries are written once (`$n` placeholders work in
+//! SQLite and PostgreSQL alike); the macro stamps the trait impl onto each backend's store,
+//! because sqlx's executors are concrete per database and a generic impl would drown the
+//! queries in trait bounds.
+
+macro_rules! impl_metadata_store {
+    ($store:ty, $migrator:expr) => {
+        #[async_trait::async_trait]
+        impl crate::MetadataStore for $store {
+            #[tracing::instrument(skip_all)]
+            async fn migrate(&self) -> Result<(), crate::StoreError> {
+                $migrator.run(&self.pool).await?;
+                Ok(())
+            }
+
+            async fn ping(&self) -> Result<(), crate::StoreError> {
+                sqlx::query("SELECT 1").execute(&self.pool).await?;
+                Ok(())
+            }
+
+            async fn close(&self) {
+                self.pool.close().await;
+            }
+
+            #[tracing::instrument(skip_all)]
+            async fn create_customer_with_owner(
+                &self,
+                new: crate::NewCustomer<'_>,
+            ) -> Result<(costscope_core::Customer, costscope_core::User), crate::StoreError> {
+                use crate::rows::{CustomerRow, UserRow, CUSTOMER_COLUMNS, USER_COLUMNS};
+                let mut tx = self.pool.begin().await?;
+                let customer: CustomerRow = sqlx::query_as(&format!(
+                    "INSERT INTO customers (name, tier, trial_end, is_demo, created_at) \
+                     VALUES ($1, 0, $2, $3, $4) RETURNING {CUSTOMER_COLUMNS}"
+                ))
+                .bind(new.name)
+                .bind(new.trial_end)
+                .bind(new.is_demo)
+                .bind(new.now)
+                .fetch_one(&mut *tx)
+                .await?;
+                let customer = costscope_core::Customer::from(customer);
+                let owner: UserRow = sqlx::query_as(&format!(
+                    "INSERT INTO users (customer_id, name, email, password_hash, role, status, created_at) \
+                     VALUES ($1, $2, $3, $4, 'owner', 'active', $5) RETURNING {USER_COLUMNS}"
+                ))
+                .bind(customer.id)
+                .bind(new.owner_name)
+                .bind(new.owner_email.as_str())
+                .bind(new.owner_password_hash)
+                .bind(new.now)
+                .fetch_one(&mut *tx)
+                .await?;
+                tx.commit().await?;
+                Ok((customer, owner.try_into()?))
+            }
+
+            #[tracing::instrument(skip_all, fields(customer_id))]
+            async fn get_customer(
+                &self,
+                customer_id: i64,
+            ) -> Result<Option<costscope_core::Customer>, crate::StoreError> {
+                use crate::rows::{CustomerRow, CUSTOMER_COLUMNS};
+                let row: Option<CustomerRow> =
+                    sqlx::query_as(&format!("SELECT {CUSTOMER_COLUMNS} FROM customers WHERE id = $1"))
+                        .bind(customer_id)
+                        .fetch_optional(&self.pool)
+                        .await?;
+                Ok(row.map(Into::into))
+            }
+
+            #[tracing::instrument(skip_all, fields(customer_id))]
+            async fn set_trial_end(
+                &self,
+                customer_id: i64,
+                trial_end: chrono::DateTime<chrono::Utc>,
+            ) -> Result<(), crate::StoreError> {
+                sqlx::query("UPDATE customers SET trial_end = $1 WHERE id = $2")
+                    .bind(trial_end)
+                    .bind(customer_id)
+                    .execute(&self.pool)
+                    .await?;
+                Ok(())
+            }
+
+            #[tracing::instrument(skip_all)]
+            async fn find_login(
+                &self,
+                email: &costscope_core::Email,
+            ) -> Result<Option<crate::LoginRecord>, crate::StoreError> {
+                use crate::rows::{LoginRow, USER_COLUMNS};
+                let row: Option<LoginRow> = sqlx::query_as(&format!(
+                    "SELECT {USER_COLUMNS}, password_hash FROM users WHERE lower(email) = lower($1)"
+                ))
+                .bind(email.as_str())
+                .fetch_optional(&self.pool)
+                .await?;
+                row.map(TryInto::try_into).transpose()
+            }
+
+            #[tracing::instrument(skip_all, fields(customer_id, user_id))]
+            async fn get_user(
+                &self,
+                customer_id: i64,
+                user_id: i64,
+            ) -> Result<Option<costscope_core::User>, crate::StoreError> {
+                use crate::rows::{UserRow, USER_COLUMNS};
+                let row: Option<UserRow> = sqlx::query_as(&format!(
+                    "SELECT {USER_COLUMNS} FROM users WHERE customer_id = $1 AND id = $2"
+                ))
+                .bind(customer_id)
+                .bind(user_id)
+                .fetch_optional(&self.pool)
+                .await?;
+                row.map(TryInto::try_into).transpose()
+            }
+
+            #[tracing::instrument(skip_all, fields(customer_id))]
+            async fn get_owner(
+                &self,
+                customer_id: i64,
+            ) -> Result<Option<costscope_core::User>, crate::StoreError> {
+                use crate::rows::{UserRow, USER_COLUMNS};
+                let row: Option<UserRow> = sqlx::query_as(&format!(
+                    "SELECT {USER_COLUMNS} FROM users WHERE customer_id = $1 AND role = 'owner' \
+                     ORDER BY id LIMIT 1"
+                ))
+                .bind(customer_id)
+                .fetch_optional(&self.pool)
+                .await?;
+                row.map(TryInto::try_into).transpose()
+            }
+
+            #[tracing::instrument(skip_all, fields(customer_id))]
+            async fn list_users(
+                &self,
+                customer_id: i64,
+            ) -> Result<Vec<costscope_core::User>, crate::StoreError> {
+                use crate::rows::{UserRow, USER_COLUMNS};
+                let rows: Vec<UserRow> = sqlx::query_as(&format!(
+                    "SELECT {USER_COLUMNS} FROM users WHERE customer_id = $1 \
+                     ORDER BY CASE WHEN role = 'owner' THEN 0 ELSE 1 END, lower(name), id"
+                ))
+                .bind(customer_id)
+                .fetch_all(&self.pool)
+                .await?;
+                crate::rows::users(rows)
+            }
+
+            #[tracing::instrument(skip_all, fields(customer_id = invite.customer_id))]
+            async fn invite_user(
+                &self,
+                invite: crate::NewInvitation<'_>,
+            ) -> Result<costscope_core::User, crate::StoreError> {
+                use crate::rows::{UserRow, USER_COLUMNS};
+                let mut tx = self.pool.begin().await?;
+                let user: UserRow = sqlx::query_as(&format!(
+                    "INSERT INTO users (customer_id, name, email, password_hash, role, status, created_at) \
+                     VALUES ($1, '', $2, NULL, $3, 'pending', $4) RETURNING {USER_COLUMNS}"
+                ))
+                .bind(invite.customer_id)
+                .bind(invite.email.as_str())
+                .bind(invite.role.as_str())
+                .bind(invite.now)
+                .fetch_one(&mut *tx)
+                .await?;
+                let user = costscope_core::User::try_from(user)?;
+                sqlx::query(
+                    "INSERT INTO invitations (token_hash, user_id, invited_by, expires_at) \
+                     SELECT $1, $2, id, $3 FROM users WHERE id = $4 AND customer_id = $5",
+                )
+                .bind(invite.token_hash)
+                .bind(user.id)
+                .bind(invite.expires_at)
+                .bind(invite.invited_by)
+                .bind(invite.customer_id)
+                .execute(&mut *tx)
+                .await?;
+                tx.commit().await?;
+                Ok(user)
+            }
+
+            #[tracing::instrument(skip_all, fields(customer_id, user_id))]
+            async fn update_user(
+                &self,
+                customer_id: i64,
+                user_id: i64,
+                changes: crate::UserChanges<'_>,
+            ) -> Result<Option<costscope_core::User>, crate::StoreError> {
+                use crate::rows::{UserRow, USER_COLUMNS};
+                let row: Option<UserRow> = sqlx::query_as(&format!(
+                    "UPDATE users SET name = COALESCE($1, name), role = COALESCE($2, role) \
+                     WHERE customer_id = $3 AND id = $4 RETURNING {USER_COLUMNS}"
+                ))
+                .bind(changes.name)
+                .bind(changes.role.map(costscope_core::Role::as_str))
+                .bind(customer_id)
+                .bind(user_id)
+                .fetch_optional(&self.pool)
+                .await?;
+                row.map(TryInto::try_into).transpose()
+            }
+
+            #[tracing::instrument(skip_all, fields(customer_id, user_id))]
+            async fn delete_user(&self, customer_id: i64, user_id: i64) -> Result<bool, crate::StoreError> {
+                // Sessions and invitations go with the user (ON DELETE CASCADE).
+                let deleted = sqlx::query("DELETE FROM users WHERE customer_id = $1 AND id = $2")
+                    .bind(customer_id)
+                    .bind(user_id)
+                    .execute(&self.pool)
+                    .await?;
+                Ok(deleted.rows_affected() > 0)
+            }
+
+            #[tracing::instrument(skip_all, fields(user_id))]
+            async fn insert_refresh_token(
+                &self,
+                user_id: i64,
+                token_hash: &str,
+                expires_at: chrono::DateTime<chrono::Utc>,
+            ) -> Result<(), crate::StoreError> {
+                sqlx::query("INSERT INTO refresh_tokens (token_hash, user_id, expires_at) VALUES ($1, $2, $3)")
+                    .bind(token_hash)
+                    .bind(user_id)
+                    .bind(expires_at)
+                    .execute(&self.pool)
+                    .await?;
+                Ok(())
+            }
+
+            #[tracing::instrument(skip_all)]
+            async fn rotate_refresh_token(
+                &self,
+                old_hash: &str,
+                new_hash: &str,
+                new_expires_at: chrono::DateTime<chrono::Utc>,
+                now: chrono::DateTime<chrono::Utc>,
+            ) -> Result<Option<costscope_core::User>, crate::StoreError> {
+                use crate::rows::{UserRow, USER_COLUMNS};
+                let mut tx = self.pool.begin().await?;
+                let user_id: Option<i64> = sqlx::query_scalar(
+                    "UPDATE refresh_tokens SET revoked_at = $1 \
+                     WHERE token_hash = $2 AND revoked_at IS NULL AND expires_at > $1 RETURNING user_id",
+                )
+                .bind(now)
+                .bind(old_hash)
+                .fetch_optional(&mut *tx)
+                .await?;
+                let Some(user_id) = user_id else {
+                    return Ok(None);
+                };
+                sqlx::query("INSERT INTO refresh_tokens (token_hash, user_id, expires_at) VALUES ($1, $2, $3)")
+                    .bind(new_hash)
+                    .bind(user_id)
+                    .bind(new_expires_at)
+                    .execute(&mut *tx)
+                    .await?;
+                let user: UserRow = sqlx::query_as(&format!("SELECT {USER_COLUMNS} FROM users WHERE id = $1"))
+                    .bind(user_id)
+                    .fetch_one(&mut *tx)
+                    .await?;
+                tx.commit().await?;
+                Ok(Some(user.try_into()?))
+            }
+
+            #[tracing::instrument(skip_all)]
+            async fn revoke_refresh_token(
+                &self,
+                token_hash: &str,
+                now: chrono::DateTime<chrono::Utc>,
+            ) -> Result<(), crate::StoreError> {
+                sqlx::query("UPDATE refresh_tokens SET revoked_at = $1 WHERE token_hash = $2 AND revoked_at IS NULL")
+                    .bind(now)
+                    .bind(token_hash)
+                    .execute(&self.pool)
+                    .await?;
+                Ok(())
+            }
+
+            #[tracing::instrument(skip_all)]
+            async fn find_invitation(
+                &self,
+                token_hash: &str,
+                now: chrono::DateTime<chrono::Utc>,
+            ) -> Result<Option<crate::InvitationDetails>, crate::StoreError> {
+                let row: Option<crate::rows::InvitationRow> = sqlx::query_as(
+                    "SELECT u.id AS user_id, u.customer_id, u.email, c.name AS customer_name, \
+                            COALESCE(inviter.name, c.name) AS invited_by \
+                     FROM invitations i \
+                     JOIN users u ON u.id = i.user_id \
+                     JOIN customers c ON c.id = u.customer_id \
+                     LEFT JOIN users inviter ON inviter.id = i.invited_by \
+                     WHERE i.token_hash = $1 AND i.used_at IS NULL AND i.expires_at > $2",
+                )
+                .bind(token_hash)
+                .bind(now)
+                .fetch_optional(&self.pool)
+                .await?;
+                Ok(row.map(Into::into))
+            }
+
+            #[tracing::instrument(skip_all)]
+            async fn accept_invitation(
+                &self,
+                token_hash: &str,
+                name: &str,
+                password_hash: &str,
+                now: chrono::DateTime<chrono::Utc>,
+            ) -> Result<Option<costscope_core::User>, crate::StoreError> {
+                use crate::rows::{UserRow, USER_COLUMNS};
+                let mut tx = self.pool.begin().await?;
+                let user_id: Option<i64> = sqlx::query_scalar(
+                    "UPDATE invitations SET used_at = $1 \
+                     WHERE token_hash = $2 AND used_at IS NULL AND expires_at > $1 RETURNING user_id",
+                )
+                .bind(now)
+                .bind(token_hash)
+                .fetch_optional(&mut *tx)
+                .await?;
+                let Some(user_id) = user_id else {
+                    return Ok(None);
+                };
+                let user: UserRow = sqlx::query_as(&format!(
+                    "UPDATE users SET name = $1, password_hash = $2, status = 'active' \
+                     WHERE id = $3 RETURNING {USER_COLUMNS}"
+                ))
+                .bind(name)
+                .bind(password_hash)
+                .bind(user_id)
+                .fetch_one(&mut *tx)
+                .await?;
+                tx.commit().await?;
+                Ok(Some(user.try_into()?))
+            }
+
+            #[tracing::instrument(skip_all, fields(customer_id))]
+            async fn list_cloud_accounts(
+                &self,
+                customer_id: i64,
+            ) -> Result<Vec<costscope_core::CloudAccount>, crate::StoreError> {
+                use crate::rows::{CloudAccountRow, CLOUD_ACCOUNT_COLUMNS};
+                let rows: Vec<CloudAccountRow> = sqlx::query_as(&format!(
+                    "SELECT {CLOUD_ACCOUNT_COLUMNS} FROM cloud_accounts WHERE customer_id = $1 \
+                     ORDER BY provider, account_name, id"
+                ))
+                .bind(customer_id)
+                .fetch_all(&self.pool)
+                .await?;
+                Ok(rows.into_iter().map(Into::into).collect())
+            }
+
+            #[tracing::instrument(skip_all, fields(customer_id))]
+            async fn add_cloud_account(
+                &self,
+                customer_id: i64,
+                account: crate::NewCloudAccount<'_>,
+            ) -> Result<costscope_core::CloudAccount, crate::StoreError> {
+                use crate::rows::{CloudAccountRow, CLOUD_ACCOUNT_COLUMNS};
+                let row: CloudAccountRow = sqlx::query_as(&format!(
+                    "INSERT INTO cloud_accounts (customer_id, provider, account_id, account_name, created_at) \
+                     VALUES ($1, $2, $3, $4, $5) RETURNING {CLOUD_ACCOUNT_COLUMNS}"
+                ))
+                .bind(customer_id)
+                .bind(account.provider)
+                .bind(account.account_id)
+                .bind(account.account_name)
+                .bind(account.now)
+                .fetch_one(&self.pool)
+                .await?;
+                Ok(row.into())
+            }
+        }
+    };
+}
+
+pub(crate) use impl_metadata_store;

@@ -1,0 +1,106 @@
+import { screen } from '@testing-library/react';
+import { appRoutes, makeAccount, makeConfig, makeCustomer, makeUser } from '@/test/fixtures';
+import { mockApi } from '@/test/mock-api';
+import { renderApp, signInAs } from '@/test/render';
+
+const withAccounts = { accounts: [makeAccount()] };
+
+function location() {
+  return screen.getByTestId('location').textContent;
+}
+
+describe('routing', () => {
+  beforeEach(() => signInAs(makeUser()));
+
+  it('redirects /settings to /settings/integrations', async () => {
+    mockApi(appRoutes(withAccounts));
+    renderApp('/settings');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Cloud Accounts' })).toBeInTheDocument();
+    expect(location()).toBe('/settings/integrations');
+  });
+
+  it('shows the welcome page on / and /dashboard when there are no cloud accounts', async () => {
+    mockApi(appRoutes({ accounts: [] }));
+    const { unmount } = renderApp('/');
+    expect(await screen.findByRole('button', { name: 'Connect Accounts' })).toBeInTheDocument();
+    unmount();
+    renderApp('/dashboard');
+    expect(await screen.findByRole('button', { name: 'Manage Users' })).toBeInTheDocument();
+  });
+
+  it('shows Mission Control on / when there are accounts and the flag is on', async () => {
+    mockApi(appRoutes(withAccounts));
+    renderApp('/');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Mission Control' })).toBeInTheDocument();
+    expect(screen.getByText('Coming soon')).toBeInTheDocument();
+  });
+
+  it('shows "Page not found" for unknown routes', async () => {
+    mockApi(appRoutes(withAccounts));
+    renderApp('/no/such/page');
+    expect(await screen.findByRole('heading', { name: 'Page not found' })).toBeInTheDocument();
+  });
+
+  it('hides /iam unless IAMTab is on', async () => {
+    mockApi(appRoutes(withAccounts));
+    const { unmount } = renderApp('/iam');
+    expect(await screen.findByRole('heading', { name: 'Page not found' })).toBeInTheDocument();
+    unmount();
+    mockApi(appRoutes({ ...withAccounts, config: makeConfig({}, { IAMTab: true }) }));
+    renderApp('/iam');
+    expect(await screen.findByRole('heading', { level: 1, name: 'IAM' })).toBeInTheDocument();
+  });
+
+  it('opens /compliance only for the configured customer ids', async () => {
+    mockApi(appRoutes({ ...withAccounts, customer: makeCustomer({ id: 10 }) }));
+    const { unmount } = renderApp('/compliance');
+    expect(await screen.findByRole('heading', { name: 'Page not found' })).toBeInTheDocument();
+    unmount();
+    mockApi(appRoutes({ ...withAccounts, customer: makeCustomer({ id: 112 }) }));
+    renderApp('/compliance');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Compliance' })).toBeInTheDocument();
+  });
+
+  it('gates the cost pages by the cost dashboard flags', async () => {
+    mockApi(appRoutes({ ...withAccounts, config: makeConfig({}, { oldCostDashboard: false }) }));
+    const first = renderApp('/cost/basic');
+    expect(await screen.findByRole('heading', { name: 'Page not found' })).toBeInTheDocument();
+    first.unmount();
+
+    mockApi(appRoutes({ ...withAccounts, config: makeConfig({}, { oldCostDashboard: false, newCostDashboard: true }) }));
+    renderApp('/cost');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Basic Cost' })).toBeInTheDocument();
+    expect(location()).toBe('/cost/basic');
+  });
+
+  it('shows an honest coming-soon page for capabilities not built yet', async () => {
+    mockApi(appRoutes(withAccounts));
+    renderApp('/budgets/view/4/details');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Budgets' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Budgets is coming soon' })).toBeInTheDocument();
+  });
+});
+
+describe('navigation menu in the shell', () => {
+  beforeEach(() => signInAs(makeUser()));
+
+  it('shows none of the items when there are no cloud accounts', async () => {
+    mockApi(appRoutes({ accounts: [] }));
+    renderApp('/welcome');
+    const nav = await screen.findByRole('navigation', { name: 'Main navigation' });
+    expect(await screen.findByText('Connect a cloud account to explore costs, resources and budgets.')).toBeInTheDocument();
+    for (const name of ['Dashboard', 'Budgets', 'Inventory', 'Tags']) {
+      expect(nav).not.toHaveTextContent(name);
+    }
+  });
+
+  it('shows the items allowed by flags when there are accounts', async () => {
+    mockApi(appRoutes({ ...withAccounts, customer: makeCustomer({ id: 3 }) }));
+    renderApp('/welcome');
+    expect(await screen.findByRole('link', { name: 'Budgets' })).toHaveAttribute('href', '/budgets');
+    expect(screen.getByRole('link', { name: 'Dashboard' })).toHaveAttribute('href', '/dashboard');
+    expect(screen.getByRole('link', { name: 'Basic Cost' })).toHaveAttribute('href', '/cost/basic');
+    expect(screen.getByRole('link', { name: 'Compliance' })).toHaveAttribute('href', '/compliance');
+    expect(screen.queryByRole('link', { name: 'IAM' })).not.toBeInTheDocument();
+  });
+});

@@ -1,0 +1,160 @@
+import { Navigate, Route, Routes } from 'react-router';
+import { NotFoundPage } from '@/components/not-found-page';
+import { SettingsSection } from '@/features/settings';
+import { useFeatureFlags } from '../feature-flags';
+import { AppShell } from '../shell/app-shell';
+import { AlreadySignedInPage } from './already-signed-in-page';
+import { ComplianceGate, Gate, HomeRoute } from './gates';
+import { ComingSoonPage, UserManagementPage, WelcomePage } from './lazy-pages';
+
+/** The routes of a signed-in user (spec 1 §2.1, spec 2 Settings area). */
+export function AppRoutes() {
+  const flags = useFeatureFlags();
+  return (
+    <Routes>
+      <Route element={<AppShell />}>
+        <Route index element={<HomeRoute />} />
+        <Route path="dashboard" element={<HomeRoute />} />
+        <Route path="welcome" element={<WelcomePage />} />
+        <Route
+          path="inventory"
+          element={
+            <ComingSoonPage
+              feature="Resource Inventory"
+              description="Every resource discovered in your accounts, with its state, tags and property history."
+            />
+          }
+        />
+        <Route
+          path="tags"
+          element={<ComingSoonPage feature="Tags" description="Search resources by tag and manage your standard tags." />}
+        />
+        <Route
+          path="managed-accounts"
+          element={<ComingSoonPage feature="Managed Accounts" description="Cost and usage of the accounts you manage." />}
+        />
+        <Route
+          path="iam"
+          element={
+            <Gate when={flags.IAMTab}>
+              <ComingSoonPage feature="IAM" description="Identity and access insights for your cloud accounts." />
+            </Gate>
+          }
+        />
+        <Route
+          path="compliance"
+          element={
+            <ComplianceGate>
+              <ComingSoonPage feature="Compliance" description="Compliance posture of your cloud accounts." />
+            </ComplianceGate>
+          }
+        />
+        <Route path="cost">
+          <Route index element={flags.newCostDashboard ? <Navigate to="/cost/basic" replace /> : <NotFoundPage />} />
+          <Route
+            path="basic"
+            element={
+              <Gate when={flags.oldCostDashboard || flags.newCostDashboard}>
+                <ComingSoonPage feature="Basic Cost" description="Spend by day, service and account from your billing data." />
+              </Gate>
+            }
+          />
+          <Route
+            path="advanced"
+            element={
+              <ComingSoonPage
+                feature="Advanced Cost"
+                description="Group, filter and chart cost by account, region, service, provider, cost type and usage type."
+              />
+            }
+          />
+          <Route
+            path="analysis"
+            element={<ComingSoonPage feature="Cost Analysis" description="Explore and export your cost data as charts and tables." />}
+          />
+          <Route
+            path="saving"
+            element={
+              <Gate when={flags.newCostDashboard}>
+                <ComingSoonPage feature="Cost Saving" description="Savings opportunities found in your real usage." />
+              </Gate>
+            }
+          />
+          <Route
+            path="report"
+            element={
+              <Gate when={flags.oldCostDashboard}>
+                <ComingSoonPage feature="Cost Report" description="Saved cost reports you can reload and export." />
+              </Gate>
+            }
+          />
+          <Route path="*" element={<NotFoundPage />} />
+        </Route>
+        <Route
+          path="budgets/*"
+          element={
+            <ComingSoonPage
+              feature="Budgets"
+              description="Track spend against budgets with alert thresholds, spending trends and change history."
+            />
+          }
+        />
+        <Route path="settings">
+          <Route index element={<Navigate to="/settings/integrations" replace />} />
+          <Route
+            path="integrations"
+            element={
+              <SettingsSection pageName="Cloud Accounts">
+                <ComingSoonPage
+                  feature="Cloud Accounts"
+                  description="Connect AWS accounts and organisations, GCP projects and Microsoft Teams notifications."
+                />
+              </SettingsSection>
+            }
+          />
+          <Route
+            path="users"
+            element={
+              <SettingsSection pageName="User Management">
+                <UserManagementPage />
+              </SettingsSection>
+            }
+          />
+          <Route
+            path="aws-connect"
+            element={
+              <SettingsSection pageName="Connect AWS">
+                <ComingSoonPage feature="Connect AWS" description="Register an AWS account or organisation with a read-only IAM role." />
+              </SettingsSection>
+            }
+          />
+          <Route
+            path="gcp-connect"
+            element={
+              <SettingsSection pageName="Connect GCP">
+                <ComingSoonPage feature="Connect GCP" description="Connect a GCP project with a service account key and billing export." />
+              </SettingsSection>
+            }
+          />
+          <Route
+            path="ms-teams-connect"
+            element={
+              <SettingsSection>
+                <ComingSoonPage feature="Connect Microsoft Teams" description="Send budget alerts and notifications to a Teams channel." />
+              </SettingsSection>
+            }
+          />
+          <Route path="*" element={<NotFoundPage />} />
+        </Route>
+        <Route
+          path="teams-oauth-callback"
+          element={<ComingSoonPage feature="Microsoft Teams sign-in" description="The return page of the Microsoft Teams sign-in." />}
+        />
+        <Route path="invite/:token" element={<AlreadySignedInPage />} />
+        <Route path="signup" element={<Navigate to="/" replace />} />
+        <Route path="login" element={<Navigate to="/" replace />} />
+        <Route path="*" element={<NotFoundPage />} />
+      </Route>
+    </Routes>
+  );
+}

@@ -1,0 +1,82 @@
+import LogoutIcon from '@mui/icons-material/Logout';
+import PeopleOutlineIcon from '@mui/icons-material/PeopleOutline';
+import SettingsEthernetIcon from '@mui/icons-material/SettingsEthernet';
+import { Avatar, Box, Divider, IconButton, ListItemIcon, ListSubheader, Menu, MenuItem, Typography } from '@mui/material';
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import type { User } from '@/api/types';
+import { initials } from '@/lib/initials';
+
+export interface UserMenuProps {
+  user: Pick<User, 'name' | 'email'> | undefined;
+  onSignOut: () => void;
+}
+
+export function UserMenu({ user, onSignOut }: UserMenuProps) {
+  const navigate = useNavigate();
+  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const close = () => setAnchor(null);
+  const go = (to: string) => {
+    close();
+    navigate(to);
+  };
+
+  return (
+    <>
+      <IconButton
+        aria-label="Open user menu"
+        aria-haspopup="menu"
+        aria-expanded={anchor ? 'true' : undefined}
+        onClick={(event) => setAnchor(event.currentTarget)}
+        size="small"
+      >
+        <Avatar sx={{ width: 36, height: 36, bgcolor: 'secondary.main', fontSize: 15, fontWeight: 600 }}>
+          {initials(user?.name) || '?'}
+        </Avatar>
+      </IconButton>
+      <Menu
+        anchorEl={anchor}
+        open={Boolean(anchor)}
+        onClose={close}
+        anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
+        transformOrigin={{ vertical: 'top', horizontal: 'right' }}
+        slotProps={{ paper: { sx: { minWidth: 240, mt: 1 } } }}
+      >
+        {user ? (
+          <Box sx={{ px: 2, py: 1 }}>
+            <Typography sx={{ fontWeight: 600 }}>{user.name}</Typography>
+            <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
+              {user.email}
+            </Typography>
+          </Box>
+        ) : null}
+        {user ? <Divider /> : null}
+        <ListSubheader sx={{ lineHeight: '32px' }}>Settings</ListSubheader>
+        <MenuItem onClick={() => go('/settings/integrations')}>
+          <ListItemIcon>
+            <SettingsEthernetIcon fontSize="small" />
+          </ListItemIcon>
+          Integrations
+        </MenuItem>
+        <MenuItem onClick={() => go('/settings/users')}>
+          <ListItemIcon>
+            <PeopleOutlineIcon fontSize="small" />
+          </ListItemIcon>
+          User Management
+        </MenuItem>
+        <Divider />
+        <MenuItem
+          onClick={() => {
+            close();
+            onSignOut();
+          }}
+        >
+          <ListItemIcon>
+            <LogoutIcon fontSize="small" />
+          </ListItemIcon>
+          Sign Out
+        </MenuItem>
+      </Menu>
+    </>
+  );
+}

@@ -1,0 +1,1 @@
+export { ComingSoonPage, type ComingSoonPageProps } from './components/coming-soon-page';

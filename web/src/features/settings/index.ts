@@ -1,0 +1,1 @@
+export { SettingsSection, SETTINGS_PAGE_NAMES } from './components/settings-section';

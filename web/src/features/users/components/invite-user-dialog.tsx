@@ -1,0 +1,122 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import {
+  Alert,
+  Button,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogContentText,
+  DialogTitle,
+  MenuItem,
+  Stack,
+  TextField,
+} from '@mui/material';
+import { Controller, useForm } from 'react-hook-form';
+import { z } from 'zod';
+import type { InviteResponse } from '@/api/types';
+import { useInviteUser } from '../api/invite-user';
+import { inviteErrorMessage } from '../utils/messages';
+import { ASSIGNABLE_ROLES } from '../utils/permissions';
+
+const inviteSchema = z.object({
+  email: z
+    .string()
+    .trim()
+    .min(1, 'Email is required')
+    .pipe(z.email({ message: 'Enter a valid email address' })),
+  role: z.enum(ASSIGNABLE_ROLES, { message: 'Role is required' }),
+});
+type InviteValues = z.infer<typeof inviteSchema>;
+
+export interface InviteUserDialogProps {
+  open: boolean;
+  onClose: () => void;
+  onInvited: (result: InviteResponse, email: string) => void;
+}
+
+export function InviteUserDialog({ open, onClose, onInvited }: InviteUserDialogProps) {
+  const invite = useInviteUser();
+  const {
+    register,
+    control,
+    handleSubmit,
+    reset,
+    getValues,
+    formState: { errors },
+  } = useForm<InviteValues>({ resolver: zodResolver(inviteSchema), defaultValues: { email: '', role: 'User' } });
+
+  const close = () => {
+    reset();
+    invite.reset();
+    onClose();
+  };
+
+  const onSubmit = handleSubmit((values) =>
+    invite.mutate(values, {
+      onSuccess: (result) => {
+        reset();
+        invite.reset();
+        onInvited(result, values.email);
+      },
+    }),
+  );
+
+  return (
+    <Dialog open={open} onClose={close} fullWidth maxWidth="xs" aria-labelledby="invite-user-title">
+      <form onSubmit={onSubmit} noValidate>
+        <DialogTitle id="invite-user-title">Invite User</DialogTitle>
+        <DialogContent>
+          <DialogContentText sx={{ mb: 2 }}>
+            They get a one-time link to join your account, valid for 7 days.
+          </DialogContentText>
+          {invite.isError ? (
+            <Alert severity="error" sx={{ mb: 2 }}>
+              {inviteErrorMessage(invite.error, getValues('email').trim())}
+            </Alert>
+          ) : null}
+          <Stack spacing={2.5} sx={{ pt: 1 }}>
+            <TextField
+              id="invite-user-email"
+              label="Email"
+              type="email"
+              placeholder="name@company.com"
+              autoComplete="off"
+              error={Boolean(errors.email)}
+              helperText={errors.email?.message}
+              fullWidth
+              autoFocus
+              {...register('email')}
+            />
+            <Controller
+              control={control}
+              name="role"
+              render={({ field }) => (
+                <TextField
+                  id="invite-user-role"
+                  select
+                  label="Role"
+                  fullWidth
+                  error={Boolean(errors.role)}
+                  helperText={errors.role?.message ?? 'Admins manage users and integrations; users can view.'}
+                  {...field}
+                >
+                  {ASSIGNABLE_ROLES.map((role) => (
+                    <MenuItem key={role} value={role}>
+                      {role}
+                    </MenuItem>
+                  ))}
+                </TextField>
+              )}
+            />
+          </Stack>
+        </DialogContent>
+        <DialogActions sx={{ px: 3, pb: 2 }}>
+          <Button onClick={close}>Cancel</Button>
+          <Button type="submit" variant="contained" loading={invite.isPending}>
+            Send Invitation
+          </Button>
+        </DialogActions>
+      </form>
+    </Dialog>
+  );
+}

@@ -1,0 +1,2 @@
+export { WelcomePage } from './components/welcome-page';
+export { TrialBanner } from './components/trial-banner';

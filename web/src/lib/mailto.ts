@@ -1,0 +1,3 @@
+export function mailto(email: string, subject?: string): string {
+  return subject ? `mailto:${email}?subject=${encodeURIComponent(subject)}` : `mailto:${email}`;
+}

@@ -89,7 +89,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   const out = createWriteStream(log);
   const child = spawn(bin, args, {
     cwd: root,
-    env: { ...process.env, RUST_LOG: process.env.RUST_LOG ?? 'info', NO_COLOR: '1' },
+    env: { ...process.env, NO_COLOR: '1' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   child.stdout?.pipe(out, { end: false });

@@ -38,7 +38,9 @@ pub struct Mailer {
 impl std::fmt::Debug for Mailer {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         // The transport holds the credentials from the URL: never print it.
-        f.debug_struct("Mailer").field("from", &self.from.to_string()).finish_non_exhaustive()
+        f.debug_struct("Mailer")
+            .field("from", &self.from.to_string())
+            .finish_non_exhaustive()
     }
 }
 
@@ -47,7 +49,10 @@ impl Mailer {
         let transport = AsyncSmtpTransport::<Tokio1Executor>::from_url(smtp_url)
             .map_err(MailError::InvalidUrl)?
             .build();
-        Ok(Self { transport, from: parse_mailbox(from)? })
+        Ok(Self {
+            transport,
+            from: parse_mailbox(from)?,
+        })
     }
 
     #[tracing::instrument(skip_all)]
@@ -64,7 +69,10 @@ impl Mailer {
 }
 
 fn parse_mailbox(address: &str) -> Result<Mailbox, MailError> {
-    address.parse().map_err(|source| MailError::InvalidAddress { address: address.to_owned(), source })
+    address.parse().map_err(|source| MailError::InvalidAddress {
+        address: address.to_owned(),
+        source,
+    })
 }
 
 #[cfg(test)]

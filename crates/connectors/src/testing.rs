@@ -22,7 +22,9 @@ pub struct FakeSmtpServer {
 
 impl FakeSmtpServer {
     pub async fn start() -> Self {
-        let listener = TcpListener::bind("127.0.0.1:0").await.expect("bind fake SMTP server");
+        let listener = TcpListener::bind("127.0.0.1:0")
+            .await
+            .expect("bind fake SMTP server");
         let port = listener.local_addr().expect("local addr").port();
         let (sender, received) = mpsc::unbounded_channel();
         tokio::spawn(async move {
@@ -30,7 +32,10 @@ impl FakeSmtpServer {
                 tokio::spawn(serve_session(stream, sender.clone()));
             }
         });
-        Self { port, received: tokio::sync::Mutex::new(received) }
+        Self {
+            port,
+            received: tokio::sync::Mutex::new(received),
+        }
     }
 
     /// `smtp://127.0.0.1:<port>`, plain SMTP.
@@ -51,7 +56,11 @@ impl FakeSmtpServer {
 async fn serve_session(stream: TcpStream, deliver: mpsc::UnboundedSender<ReceivedMail>) {
     let (read, mut write) = stream.into_split();
     let mut lines = BufReader::new(read).lines();
-    let mut mail = ReceivedMail { sender: String::new(), recipients: Vec::new(), data: String::new() };
+    let mut mail = ReceivedMail {
+        sender: String::new(),
+        recipients: Vec::new(),
+        data: String::new(),
+    };
     let _ = write.write_all(b"220 fake-smtp ready\r\n").await;
     while let Ok(Some(line)) = lines.next_line().await {
         let command = line.to_ascii_uppercase();
@@ -64,7 +73,9 @@ async fn serve_session(stream: TcpStream, deliver: mpsc::UnboundedSender<Receive
             mail.recipients.push(address_in(&line));
             b"250 OK\r\n"
         } else if command.starts_with("DATA") {
-            let _ = write.write_all(b"354 End data with <CR><LF>.<CR><LF>\r\n").await;
+            let _ = write
+                .write_all(b"354 End data with <CR><LF>.<CR><LF>\r\n")
+                .await;
             let mut data = String::new();
             while let Ok(Some(line)) = lines.next_line().await {
                 if line == "." {
@@ -76,7 +87,11 @@ async fn serve_session(stream: TcpStream, deliver: mpsc::UnboundedSender<Receive
             mail.data = data.replace("=\n", "");
             let _ = deliver.send(std::mem::replace(
                 &mut mail,
-                ReceivedMail { sender: String::new(), recipients: Vec::new(), data: String::new() },
+                ReceivedMail {
+                    sender: String::new(),
+                    recipients: Vec::new(),
+                    data: String::new(),
+                },
             ));
             b"250 OK queued\r\n"
         } else if command.starts_with("QUIT") {

@@ -60,7 +60,15 @@ mod tests {
 
     #[test]
     fn malformed_emails_are_rejected() {
-        for bad in ["plain", "a@b", "@x.com", "a@.com", "a b@x.com", "a@x.com.", "a@@x.com"] {
+        for bad in [
+            "plain",
+            "a@b",
+            "@x.com",
+            "a@.com",
+            "a b@x.com",
+            "a@x.com.",
+            "a@@x.com",
+        ] {
             let err = Email::parse(bad).unwrap_err();
             assert_eq!(err.message, "Enter a valid email address", "{bad}");
             assert_eq!(err.field, "email");
@@ -69,6 +77,9 @@ mod tests {
 
     #[test]
     fn valid_email_is_trimmed_and_lowercased() {
-        assert_eq!(Email::parse(" Ann@Example.COM ").unwrap().as_str(), "ann@example.com");
+        assert_eq!(
+            Email::parse(" Ann@Example.COM ").unwrap().as_str(),
+            "ann@example.com"
+        );
     }
 }

@@ -30,6 +30,9 @@ mod tests {
 
     #[test]
     fn name_is_trimmed() {
-        assert_eq!(FullName::parse("  Ada Lovelace ").unwrap().as_str(), "Ada Lovelace");
+        assert_eq!(
+            FullName::parse("  Ada Lovelace ").unwrap().as_str(),
+            "Ada Lovelace"
+        );
     }
 }

@@ -12,7 +12,10 @@ impl Password {
             return Err(FieldError::new("password", "Password is required"));
         }
         if input.chars().count() < MIN_PASSWORD_CHARS {
-            return Err(FieldError::new("password", "Password must be at least 8 characters"));
+            return Err(FieldError::new(
+                "password",
+                "Password must be at least 8 characters",
+            ));
         }
         Ok(Self(input.to_owned()))
     }
@@ -34,7 +37,10 @@ mod tests {
 
     #[test]
     fn empty_password_is_required() {
-        assert_eq!(Password::parse("").unwrap_err().message, "Password is required");
+        assert_eq!(
+            Password::parse("").unwrap_err().message,
+            "Password is required"
+        );
     }
 
     #[test]

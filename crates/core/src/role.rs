@@ -76,17 +76,26 @@ mod tests {
     #[test]
     fn owner_cannot_be_assigned() {
         let err = Role::parse_assignable("Owner").unwrap_err();
-        assert_eq!((err.field, err.message), ("role", "Role must be Admin or User"));
+        assert_eq!(
+            (err.field, err.message),
+            ("role", "Role must be Admin or User")
+        );
     }
 
     #[test]
     fn unknown_role_is_rejected() {
-        assert_eq!(Role::parse_assignable("root").unwrap_err().message, "Role must be Admin or User");
+        assert_eq!(
+            Role::parse_assignable("root").unwrap_err().message,
+            "Role must be Admin or User"
+        );
     }
 
     #[test]
     fn blank_role_is_required() {
-        assert_eq!(Role::parse_assignable("").unwrap_err().message, "Role is required");
+        assert_eq!(
+            Role::parse_assignable("").unwrap_err().message,
+            "Role is required"
+        );
     }
 
     #[test]

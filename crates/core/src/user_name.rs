@@ -52,7 +52,10 @@ mod tests {
     #[test]
     fn four_consecutive_spaces_are_too_many() {
         assert_eq!(message("Ann    Lee"), "Too many consecutive spaces");
-        assert!(UserName::parse("Ann   Lee").is_ok(), "three spaces are allowed");
+        assert!(
+            UserName::parse("Ann   Lee").is_ok(),
+            "three spaces are allowed"
+        );
     }
 
     #[test]

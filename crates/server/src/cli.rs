@@ -11,7 +11,11 @@ use crate::onboarding::{register_customer, Registration};
 use crate::startup::Application;
 
 #[derive(Debug, Parser)]
-#[command(name = "costscope", version, about = "Self-hosted cloud cost console: one binary serving the API and the web app")]
+#[command(
+    name = "costscope",
+    version,
+    about = "Self-hosted cloud cost console: one binary serving the API and the web app"
+)]
 pub struct Cli {
     #[command(flatten)]
     pub global: GlobalArgs,
@@ -33,7 +37,12 @@ pub struct GlobalArgs {
     #[arg(long, global = true, env = "COSTSCOPE_DATA_DIR", value_name = "DIR")]
     pub data_dir: Option<PathBuf>,
     /// Metadata database: sqlite://PATH or postgres://USER@HOST/DB [default: sqlite://<data-dir>/costscope.db]
-    #[arg(long, global = true, env = "COSTSCOPE_DATABASE_URL", value_name = "URL")]
+    #[arg(
+        long,
+        global = true,
+        env = "COSTSCOPE_DATABASE_URL",
+        value_name = "URL"
+    )]
     pub database_url: Option<String>,
     /// Public base URL of this server, used in invitation links [default: http://<addr>]
     #[arg(long, global = true, env = "COSTSCOPE_PUBLIC_URL", value_name = "URL")]
@@ -107,7 +116,11 @@ async fn serve(config: Config) -> anyhow::Result<()> {
     let app = Application::build(config).await?;
     println!("Costscope is running at http://{}", app.local_addr());
     if demo {
-        println!("Demo sign-in: {} / {}", crate::demo::DEMO_EMAIL, crate::demo::DEMO_PASSWORD);
+        println!(
+            "Demo sign-in: {} / {}",
+            crate::demo::DEMO_EMAIL,
+            crate::demo::DEMO_PASSWORD
+        );
     }
     app.run_until_stopped().await?;
     tracing::info!("Costscope stopped");
@@ -117,7 +130,8 @@ async fn serve(config: Config) -> anyhow::Result<()> {
 async fn create_user(config: &Config, args: CreateUserArgs) -> anyhow::Result<()> {
     let store = crate::startup::open_store(config).await?;
     store.migrate().await.context("migrating the database")?;
-    let invalid = |err: costscope_core::FieldError| anyhow::anyhow!("{}: {}", err.field, err.message);
+    let invalid =
+        |err: costscope_core::FieldError| anyhow::anyhow!("{}: {}", err.field, err.message);
     let registration = Registration {
         owner_name: FullName::parse(&args.name).map_err(invalid)?,
         email: Email::parse(&args.email).map_err(invalid)?,
@@ -126,6 +140,9 @@ async fn create_user(config: &Config, args: CreateUserArgs) -> anyhow::Result<()
         is_demo: false,
     };
     let (customer, owner) = register_customer(store.as_ref(), &SystemClock, registration).await?;
-    println!("Created user {} (id {}) as owner of customer {:?} (id {})", owner.email, owner.id, customer.name, customer.id);
+    println!(
+        "Created user {} (id {}) as owner of customer {:?} (id {})",
+        owner.email, owner.id, customer.name, customer.id
+    );
     Ok(())
 }

@@ -62,7 +62,11 @@ pub struct LoginRateLimit {
 
 impl Default for LoginRateLimit {
     fn default() -> Self {
-        Self { window_minutes: 15, max_failures_per_account: 10, max_attempts_per_address: 30 }
+        Self {
+            window_minutes: 15,
+            max_failures_per_account: 10,
+            max_attempts_per_address: 30,
+        }
     }
 }
 
@@ -121,10 +125,15 @@ impl Config {
     }
 
     fn merge(file: FileConfig, overrides: Overrides) -> anyhow::Result<Self> {
-        let data_dir = overrides.data_dir.or(file.data_dir).unwrap_or_else(|| PathBuf::from(DEFAULT_DATA_DIR));
+        let data_dir = overrides
+            .data_dir
+            .or(file.data_dir)
+            .unwrap_or_else(|| PathBuf::from(DEFAULT_DATA_DIR));
         let database_url = match overrides.database_url {
             Some(url) => SecretString::from(url),
-            None => file.database_url.unwrap_or_else(|| default_database_url(&data_dir)),
+            None => file
+                .database_url
+                .unwrap_or_else(|| default_database_url(&data_dir)),
         };
         let smtp = match (file.smtp_url, file.smtp_from) {
             (Some(url), from) => Some(SmtpConfig {
@@ -135,16 +144,21 @@ impl Config {
             (None, None) => None,
         };
         Ok(Self {
-            addr: overrides.addr.or(file.addr).unwrap_or_else(|| DEFAULT_ADDR.to_owned()),
+            addr: overrides
+                .addr
+                .or(file.addr)
+                .unwrap_or_else(|| DEFAULT_ADDR.to_owned()),
             data_dir,
             database_url,
             public_url: overrides.public_url.or(file.public_url),
             log_format: overrides.log_format.or(file.log_format).unwrap_or_default(),
             features: file.features,
-            support_email: file.support_email.unwrap_or_else(|| "support@costscope.local".to_owned()),
-            documentation_url: file
-                .documentation_url
-                .unwrap_or_else(|| "https://github.com/costscope/costscope/tree/main/docs".to_owned()),
+            support_email: file
+                .support_email
+                .unwrap_or_else(|| "support@costscope.local".to_owned()),
+            documentation_url: file.documentation_url.unwrap_or_else(|| {
+                "https://github.com/costscope/costscope/tree/main/docs".to_owned()
+            }),
             compliance_customer_ids: file.compliance_customer_ids.unwrap_or_else(|| vec![112, 3]),
             smtp,
             auth_secret: file.auth_secret,
@@ -155,18 +169,28 @@ impl Config {
 
     /// The defaults, with data under `data_dir`.
     pub fn with_data_dir(data_dir: &Path) -> Self {
-        Self::merge(FileConfig::default(), Overrides { data_dir: Some(data_dir.to_owned()), ..Overrides::default() })
-            .expect("the defaults are valid")
+        Self::merge(
+            FileConfig::default(),
+            Overrides {
+                data_dir: Some(data_dir.to_owned()),
+                ..Overrides::default()
+            },
+        )
+        .expect("the defaults are valid")
     }
 }
 
 fn read_file(path: &Path) -> anyhow::Result<FileConfig> {
-    let text = std::fs::read_to_string(path).with_context(|| format!("reading {}", path.display()))?;
+    let text =
+        std::fs::read_to_string(path).with_context(|| format!("reading {}", path.display()))?;
     toml::from_str(&text).with_context(|| format!("parsing {}", path.display()))
 }
 
 fn default_database_url(data_dir: &Path) -> SecretString {
-    SecretString::from(format!("sqlite://{}", data_dir.join("costscope.db").display()))
+    SecretString::from(format!(
+        "sqlite://{}",
+        data_dir.join("costscope.db").display()
+    ))
 }
 
 #[cfg(test)]
@@ -183,7 +207,10 @@ mod tests {
     fn defaults_apply_without_file_or_flags() {
         let config = parse("", Overrides::default());
         assert_eq!(config.addr, "127.0.0.1:8080");
-        assert_eq!(config.database_url.expose_secret(), "sqlite://./data/costscope.db");
+        assert_eq!(
+            config.database_url.expose_secret(),
+            "sqlite://./data/costscope.db"
+        );
         assert_eq!(config.compliance_customer_ids, vec![112, 3]);
         assert_eq!(config.features, FeatureFlags::default());
         assert_eq!(config.login_rate_limit, LoginRateLimit::default());
@@ -203,15 +230,24 @@ mod tests {
             [login_rate_limit]
             max_failures_per_account = 3
             "#,
-            Overrides { addr: Some("127.0.0.1:1".into()), ..Overrides::default() },
+            Overrides {
+                addr: Some("127.0.0.1:1".into()),
+                ..Overrides::default()
+            },
         );
         assert_eq!(config.addr, "127.0.0.1:1");
-        assert_eq!(config.database_url.expose_secret(), "sqlite:///var/lib/costscope/costscope.db");
+        assert_eq!(
+            config.database_url.expose_secret(),
+            "sqlite:///var/lib/costscope/costscope.db"
+        );
         assert_eq!(config.support_email, "help@example.com");
         assert!(config.features.iam_tab);
         assert_eq!(config.login_rate_limit.max_failures_per_account, 3);
         assert_eq!(config.login_rate_limit.window_minutes, 15);
-        assert_eq!(config.smtp.unwrap().from, "Costscope <noreply@costscope.local>");
+        assert_eq!(
+            config.smtp.unwrap().from,
+            "Costscope <noreply@costscope.local>"
+        );
     }
 
     #[test]

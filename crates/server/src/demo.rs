@@ -13,12 +13,20 @@ pub const DEMO_CUSTOMER_NAME: &str = "Demo Company";
 
 /// Creates the demo customer and owner if missing; otherwise renews its trial to 30 days.
 #[tracing::instrument(skip_all)]
-pub async fn ensure_demo_tenant(store: &dyn MetadataStore, clock: &dyn Clock) -> anyhow::Result<()> {
+pub async fn ensure_demo_tenant(
+    store: &dyn MetadataStore,
+    clock: &dyn Clock,
+) -> anyhow::Result<()> {
     let email = Email::parse(DEMO_EMAIL).expect("valid demo e-mail");
     if let Some(existing) = store.find_login(&email).await? {
         let trial_end = clock.now() + Duration::days(TRIAL_DAYS);
-        store.set_trial_end(existing.user.customer_id, trial_end).await?;
-        tracing::info!(customer_id = existing.user.customer_id, "renewed the demo trial");
+        store
+            .set_trial_end(existing.user.customer_id, trial_end)
+            .await?;
+        tracing::info!(
+            customer_id = existing.user.customer_id,
+            "renewed the demo trial"
+        );
         return Ok(());
     }
     let registration = Registration {

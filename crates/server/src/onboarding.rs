@@ -54,7 +54,9 @@ pub async fn register_customer(
         .await;
     match created {
         Ok(created) => Ok(created),
-        Err(StoreError::Conflict) => Err(RegistrationError::EmailTaken(registration.email.to_string())),
+        Err(StoreError::Conflict) => Err(RegistrationError::EmailTaken(
+            registration.email.to_string(),
+        )),
         Err(err) => Err(RegistrationError::Other(err.into())),
     }
 }

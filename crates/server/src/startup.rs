@@ -29,8 +29,9 @@ impl Application {
     /// Opens and migrates the store, prepares the demo tenant if asked, and binds the
     /// listener (port 0 picks a free port). Nothing is served until `run_until_stopped`.
     pub async fn build(config: Config) -> anyhow::Result<Self> {
-        std::fs::create_dir_all(&config.data_dir)
-            .with_context(|| format!("creating the data directory {}", config.data_dir.display()))?;
+        std::fs::create_dir_all(&config.data_dir).with_context(|| {
+            format!("creating the data directory {}", config.data_dir.display())
+        })?;
         let store = open_store(&config).await?;
         store.migrate().await.context("migrating the database")?;
         let clock: Arc<dyn Clock> = Arc::new(SystemClock);
@@ -39,13 +40,20 @@ impl Application {
         }
         let auth_secret = secret::load_or_create(config.auth_secret.as_ref(), &config.data_dir)?;
         let mailer = match &config.smtp {
-            Some(smtp) => Some(Mailer::new(smtp.url.expose_secret(), &smtp.from).context("configuring SMTP")?),
+            Some(smtp) => Some(
+                Mailer::new(smtp.url.expose_secret(), &smtp.from).context("configuring SMTP")?,
+            ),
             None => None,
         };
 
-        let listener = TcpListener::bind(&config.addr).await.with_context(|| format!("binding {}", config.addr))?;
+        let listener = TcpListener::bind(&config.addr)
+            .await
+            .with_context(|| format!("binding {}", config.addr))?;
         let local_addr = listener.local_addr()?;
-        let public_url = config.public_url.clone().unwrap_or_else(|| format!("http://{local_addr}"));
+        let public_url = config
+            .public_url
+            .clone()
+            .unwrap_or_else(|| format!("http://{local_addr}"));
         let state = AppState {
             store,
             clock,
@@ -58,7 +66,12 @@ impl Application {
             config: Arc::new(config),
         };
         let router = crate::http::router(state.clone());
-        Ok(Self { listener, local_addr, router, state })
+        Ok(Self {
+            listener,
+            local_addr,
+            router,
+            state,
+        })
     }
 
     pub fn local_addr(&self) -> SocketAddr {
@@ -76,8 +89,12 @@ impl Application {
     /// Serves until SIGTERM or Ctrl-C, then finishes the requests in flight.
     pub async fn run_until_stopped(self) -> std::io::Result<()> {
         tracing::info!(addr = %self.local_addr, "listening");
-        let service = self.router.into_make_service_with_connect_info::<SocketAddr>();
-        axum::serve(self.listener, service).with_graceful_shutdown(shutdown_signal()).await?;
+        let service = self
+            .router
+            .into_make_service_with_connect_info::<SocketAddr>();
+        axum::serve(self.listener, service)
+            .with_graceful_shutdown(shutdown_signal())
+            .await?;
         self.state.store.close().await;
         Ok(())
     }
@@ -85,10 +102,13 @@ impl Application {
 
 pub async fn open_store(config: &Config) -> anyhow::Result<Arc<dyn MetadataStore>> {
     if config.database_url.expose_secret().starts_with("sqlite:") {
-        std::fs::create_dir_all(&config.data_dir)
-            .with_context(|| format!("creating the data directory {}", config.data_dir.display()))?;
+        std::fs::create_dir_all(&config.data_dir).with_context(|| {
+            format!("creating the data directory {}", config.data_dir.display())
+        })?;
     }
-    costscope_store::connect(config.database_url.expose_secret()).await.context("opening the metadata database")
+    costscope_store::connect(config.database_url.expose_secret())
+        .await
+        .context("opening the metadata database")
 }
 
 async fn shutdown_signal() {

@@ -9,6 +9,8 @@ mod postgres;
 mod rows;
 mod sql_store;
 mod sqlite;
+#[cfg(feature = "test-support")]
+pub mod testing;
 
 use std::sync::Arc;
 
@@ -17,7 +19,9 @@ use chrono::{DateTime, Utc};
 use costscope_core::{CloudAccount, Customer, Email, User};
 
 pub use error::StoreError;
-pub use inputs::{InvitationDetails, LoginRecord, NewCloudAccount, NewCustomer, NewInvitation, UserChanges};
+pub use inputs::{
+    InvitationDetails, LoginRecord, NewCloudAccount, NewCustomer, NewInvitation, UserChanges,
+};
 pub use postgres::PgStore;
 pub use sqlite::SqliteStore;
 
@@ -34,9 +38,16 @@ pub trait MetadataStore: Send + Sync + std::fmt::Debug {
 
     /// Creates a customer and its owner in one transaction.
     /// [`StoreError::Conflict`] when the owner's e-mail is taken.
-    async fn create_customer_with_owner(&self, new: NewCustomer<'_>) -> Result<(Customer, User), StoreError>;
+    async fn create_customer_with_owner(
+        &self,
+        new: NewCustomer<'_>,
+    ) -> Result<(Customer, User), StoreError>;
     async fn get_customer(&self, customer_id: i64) -> Result<Option<Customer>, StoreError>;
-    async fn set_trial_end(&self, customer_id: i64, trial_end: DateTime<Utc>) -> Result<(), StoreError>;
+    async fn set_trial_end(
+        &self,
+        customer_id: i64,
+        trial_end: DateTime<Utc>,
+    ) -> Result<(), StoreError>;
 
     /// Looks up a user by e-mail across the installation (sign-in only).
     async fn find_login(&self, email: &Email) -> Result<Option<LoginRecord>, StoreError>;
@@ -48,11 +59,21 @@ pub trait MetadataStore: Send + Sync + std::fmt::Debug {
     /// [`StoreError::Conflict`] when the e-mail is taken.
     async fn invite_user(&self, invite: NewInvitation<'_>) -> Result<User, StoreError>;
     /// `None` when the user is not one of the customer's.
-    async fn update_user(&self, customer_id: i64, user_id: i64, changes: UserChanges<'_>) -> Result<Option<User>, StoreError>;
+    async fn update_user(
+        &self,
+        customer_id: i64,
+        user_id: i64,
+        changes: UserChanges<'_>,
+    ) -> Result<Option<User>, StoreError>;
     /// Deletes the user with their sessions and invitations; `false` when not the customer's.
     async fn delete_user(&self, customer_id: i64, user_id: i64) -> Result<bool, StoreError>;
 
-    async fn insert_refresh_token(&self, user_id: i64, token_hash: &str, expires_at: DateTime<Utc>) -> Result<(), StoreError>;
+    async fn insert_refresh_token(
+        &self,
+        user_id: i64,
+        token_hash: &str,
+        expires_at: DateTime<Utc>,
+    ) -> Result<(), StoreError>;
     /// Revokes a live refresh token and stores its successor, atomically. `None` (and nothing
     /// stored) when the old token is unknown, expired or already revoked.
     async fn rotate_refresh_token(
@@ -62,10 +83,18 @@ pub trait MetadataStore: Send + Sync + std::fmt::Debug {
         new_expires_at: DateTime<Utc>,
         now: DateTime<Utc>,
     ) -> Result<Option<User>, StoreError>;
-    async fn revoke_refresh_token(&self, token_hash: &str, now: DateTime<Utc>) -> Result<(), StoreError>;
+    async fn revoke_refresh_token(
+        &self,
+        token_hash: &str,
+        now: DateTime<Utc>,
+    ) -> Result<(), StoreError>;
 
     /// A live (unused, unexpired) invitation.
-    async fn find_invitation(&self, token_hash: &str, now: DateTime<Utc>) -> Result<Option<InvitationDetails>, StoreError>;
+    async fn find_invitation(
+        &self,
+        token_hash: &str,
+        now: DateTime<Utc>,
+    ) -> Result<Option<InvitationDetails>, StoreError>;
     /// Spends a live invitation: sets the user's name and password and activates them.
     async fn accept_invitation(
         &self,
@@ -76,7 +105,11 @@ pub trait MetadataStore: Send + Sync + std::fmt::Debug {
     ) -> Result<Option<User>, StoreError>;
 
     async fn list_cloud_accounts(&self, customer_id: i64) -> Result<Vec<CloudAccount>, StoreError>;
-    async fn add_cloud_account(&self, customer_id: i64, account: NewCloudAccount<'_>) -> Result<CloudAccount, StoreError>;
+    async fn add_cloud_account(
+        &self,
+        customer_id: i64,
+        account: NewCloudAccount<'_>,
+    ) -> Result<CloudAccount, StoreError>;
 }
 
 /// Opens (and creates, for SQLite) the store named by `url`. Does not migrate.

@@ -10,7 +10,10 @@ pub struct PgStore {
 
 impl PgStore {
     pub async fn connect(url: &str) -> Result<Self, StoreError> {
-        let pool = PgPoolOptions::new().max_connections(16).connect(url).await?;
+        let pool = PgPoolOptions::new()
+            .max_connections(16)
+            .connect(url)
+            .await?;
         Ok(Self { pool })
     }
 }

@@ -7,7 +7,8 @@ use crate::{InvitationDetails, LoginRecord, StoreError};
 
 pub(crate) const USER_COLUMNS: &str = "id, customer_id, name, email, role, status, created_at";
 pub(crate) const CUSTOMER_COLUMNS: &str = "id, name, tier, trial_end, is_demo, created_at";
-pub(crate) const CLOUD_ACCOUNT_COLUMNS: &str = "id, customer_id, provider, account_id, account_name, created_at";
+pub(crate) const CLOUD_ACCOUNT_COLUMNS: &str =
+    "id, customer_id, provider, account_id, account_name, created_at";
 
 #[derive(sqlx::FromRow)]
 pub(crate) struct UserRow {
@@ -24,11 +25,18 @@ impl TryFrom<UserRow> for User {
     type Error = StoreError;
 
     fn try_from(row: UserRow) -> Result<Self, Self::Error> {
-        let role: Role = row.role.parse().map_err(|e| StoreError::Corrupt(format!("{e}")))?;
+        let role: Role = row
+            .role
+            .parse()
+            .map_err(|e| StoreError::Corrupt(format!("{e}")))?;
         let status = match row.status.as_str() {
             "active" => UserStatus::Active,
             "pending" => UserStatus::Pending,
-            other => return Err(StoreError::Corrupt(format!("unknown user status {other:?}"))),
+            other => {
+                return Err(StoreError::Corrupt(format!(
+                    "unknown user status {other:?}"
+                )))
+            }
         };
         Ok(User {
             id: row.id,
@@ -53,7 +61,10 @@ impl TryFrom<LoginRow> for LoginRecord {
     type Error = StoreError;
 
     fn try_from(row: LoginRow) -> Result<Self, Self::Error> {
-        Ok(LoginRecord { user: row.user.try_into()?, password_hash: row.password_hash })
+        Ok(LoginRecord {
+            user: row.user.try_into()?,
+            password_hash: row.password_hash,
+        })
     }
 }
 

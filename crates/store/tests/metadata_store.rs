@@ -2,15 +2,14 @@
 //! `COSTSCOPE_TEST_POSTGRES_URL` names a server (each test gets its own database).
 
 use std::future::Future;
-use std::sync::atomic::{AtomicU32, Ordering};
 use std::sync::Arc;
 
 use chrono::{DateTime, Duration, SubsecRound, Utc};
 use costscope_core::{Email, Role, User, UserStatus};
+use costscope_store::testing::TestDatabase;
 use costscope_store::{
     connect, MetadataStore, NewCloudAccount, NewCustomer, NewInvitation, StoreError, UserChanges,
 };
-use sqlx::Connection;
 
 async fn for_each_backend<F, Fut>(test: F)
 where
@@ -18,48 +17,22 @@ where
     Fut: Future<Output = ()>,
 {
     let dir = tempfile::tempdir().unwrap();
-    let store = connect(&format!("sqlite://{}", dir.path().join("test.db").display())).await.unwrap();
+    let store = connect(&format!(
+        "sqlite://{}",
+        dir.path().join("test.db").display()
+    ))
+    .await
+    .unwrap();
     store.migrate().await.unwrap();
     test(store.clone()).await;
     store.close().await;
 
-    if let Ok(server_url) = std::env::var("COSTSCOPE_TEST_POSTGRES_URL") {
-        let database = TestDatabase::create(&server_url).await;
-        let store = connect(&database.url).await.unwrap();
+    if let Some(database) = TestDatabase::create_if_configured().await {
+        let store = connect(database.url()).await.unwrap();
         store.migrate().await.unwrap();
         test(store.clone()).await;
         store.close().await;
-        database.drop().await;
-    }
-}
-
-struct TestDatabase {
-    server_url: String,
-    name: String,
-    url: String,
-}
-
-impl TestDatabase {
-    async fn create(server_url: &str) -> Self {
-        static NEXT: AtomicU32 = AtomicU32::new(0);
-        let name = format!(
-            "costscope_store_test_{}_{}_{}",
-            std::process::id(),
-            NEXT.fetch_add(1, Ordering::Relaxed),
-            Utc::now().timestamp_micros()
-        );
-        let mut admin = sqlx::PgConnection::connect(server_url).await.unwrap();
-        sqlx::query(&format!("CREATE DATABASE \"{name}\"")).execute(&mut admin).await.unwrap();
-        admin.close().await.unwrap();
-        let base = server_url.split('?').next().unwrap();
-        let (server, _) = base.rsplit_once('/').unwrap();
-        Self { server_url: server_url.to_owned(), url: format!("{server}/{name}"), name }
-    }
-
-    async fn drop(self) {
-        let mut admin = sqlx::PgConnection::connect(&self.server_url).await.unwrap();
-        sqlx::query(&format!("DROP DATABASE \"{}\" WITH (FORCE)", self.name)).execute(&mut admin).await.unwrap();
-        admin.close().await.unwrap();
+        database.drop_database().await;
     }
 }
 
@@ -88,7 +61,13 @@ async fn create_customer(store: &dyn MetadataStore, owner_email: &str) -> (i64, 
     (customer.id, owner)
 }
 
-async fn invite(store: &dyn MetadataStore, customer_id: i64, by: i64, address: &str, token_hash: &str) -> User {
+async fn invite(
+    store: &dyn MetadataStore,
+    customer_id: i64,
+    by: i64,
+    address: &str,
+    token_hash: &str,
+) -> User {
     let address = email(address);
     store
         .invite_user(NewInvitation {
@@ -116,7 +95,11 @@ async fn create_customer_with_owner_stores_both() {
         assert_eq!(owner.status, UserStatus::Active);
         assert_eq!(owner.customer_id, customer_id);
         assert_eq!(store.get_owner(customer_id).await.unwrap().unwrap(), owner);
-        let login = store.find_login(&email("OLIVE@acme.test")).await.unwrap().unwrap();
+        let login = store
+            .find_login(&email("OLIVE@acme.test"))
+            .await
+            .unwrap()
+            .unwrap();
         assert_eq!(login.user, owner);
         assert_eq!(login.password_hash.as_deref(), Some("hash"));
     })
@@ -141,7 +124,14 @@ async fn email_is_unique_case_insensitively_and_a_failed_signup_leaves_no_custom
             .await
             .unwrap_err();
         assert!(matches!(err, StoreError::Conflict), "{err:?}");
-        assert!(store.get_customer(first_customer + 1).await.unwrap().is_none(), "transaction rolled back");
+        assert!(
+            store
+                .get_customer(first_customer + 1)
+                .await
+                .unwrap()
+                .is_none(),
+            "transaction rolled back"
+        );
     })
     .await;
 }
@@ -152,7 +142,15 @@ async fn set_trial_end_moves_the_trial() {
         let (customer_id, _) = create_customer(store.as_ref(), "olive@acme.test").await;
         let new_end = now() + Duration::days(3);
         store.set_trial_end(customer_id, new_end).await.unwrap();
-        assert_eq!(store.get_customer(customer_id).await.unwrap().unwrap().trial_end, new_end);
+        assert_eq!(
+            store
+                .get_customer(customer_id)
+                .await
+                .unwrap()
+                .unwrap()
+                .trial_end,
+            new_end
+        );
     })
     .await;
 }
@@ -162,11 +160,37 @@ async fn list_users_puts_the_owner_first_then_sorts_by_name() {
     for_each_backend(|store| async move {
         let (customer_id, owner) = create_customer(store.as_ref(), "olive@acme.test").await;
         let zed = invite(store.as_ref(), customer_id, owner.id, "zed@acme.test", "t1").await;
-        store.update_user(customer_id, zed.id, UserChanges { name: Some("Zed Zulu"), role: None }).await.unwrap();
+        store
+            .update_user(
+                customer_id,
+                zed.id,
+                UserChanges {
+                    name: Some("Zed Zulu"),
+                    role: None,
+                },
+            )
+            .await
+            .unwrap();
         let amy = invite(store.as_ref(), customer_id, owner.id, "amy@acme.test", "t2").await;
-        store.update_user(customer_id, amy.id, UserChanges { name: Some("Amy Alpha"), role: None }).await.unwrap();
+        store
+            .update_user(
+                customer_id,
+                amy.id,
+                UserChanges {
+                    name: Some("Amy Alpha"),
+                    role: None,
+                },
+            )
+            .await
+            .unwrap();
 
-        let names: Vec<String> = store.list_users(customer_id).await.unwrap().into_iter().map(|u| u.name).collect();
+        let names: Vec<String> = store
+            .list_users(customer_id)
+            .await
+            .unwrap()
+            .into_iter()
+            .map(|u| u.name)
+            .collect();
         assert_eq!(names, ["Olive Owner", "Amy Alpha", "Zed Zulu"]);
     })
     .await;
@@ -176,22 +200,51 @@ async fn list_users_puts_the_owner_first_then_sorts_by_name() {
 async fn invitation_is_found_accepted_once_and_then_gone() {
     for_each_backend(|store| async move {
         let (customer_id, owner) = create_customer(store.as_ref(), "olive@acme.test").await;
-        let pending = invite(store.as_ref(), customer_id, owner.id, "pat@acme.test", "invite-hash").await;
+        let pending = invite(
+            store.as_ref(),
+            customer_id,
+            owner.id,
+            "pat@acme.test",
+            "invite-hash",
+        )
+        .await;
         assert_eq!(pending.status, UserStatus::Pending);
-        assert!(store.find_login(&email("pat@acme.test")).await.unwrap().unwrap().password_hash.is_none());
+        assert!(store
+            .find_login(&email("pat@acme.test"))
+            .await
+            .unwrap()
+            .unwrap()
+            .password_hash
+            .is_none());
 
-        let details = store.find_invitation("invite-hash", now()).await.unwrap().unwrap();
+        let details = store
+            .find_invitation("invite-hash", now())
+            .await
+            .unwrap()
+            .unwrap();
         assert_eq!(details.email, "pat@acme.test");
         assert_eq!(details.customer_name, "Acme");
         assert_eq!(details.invited_by, "Olive Owner");
         assert_eq!(details.user_id, pending.id);
 
-        let active = store.accept_invitation("invite-hash", "Pat Person", "pw-hash", now()).await.unwrap().unwrap();
+        let active = store
+            .accept_invitation("invite-hash", "Pat Person", "pw-hash", now())
+            .await
+            .unwrap()
+            .unwrap();
         assert_eq!(active.status, UserStatus::Active);
         assert_eq!(active.name, "Pat Person");
 
-        assert!(store.find_invitation("invite-hash", now()).await.unwrap().is_none());
-        assert!(store.accept_invitation("invite-hash", "Again", "x", now()).await.unwrap().is_none());
+        assert!(store
+            .find_invitation("invite-hash", now())
+            .await
+            .unwrap()
+            .is_none());
+        assert!(store
+            .accept_invitation("invite-hash", "Again", "x", now())
+            .await
+            .unwrap()
+            .is_none());
     })
     .await;
 }
@@ -200,10 +253,25 @@ async fn invitation_is_found_accepted_once_and_then_gone() {
 async fn expired_invitation_is_not_found() {
     for_each_backend(|store| async move {
         let (customer_id, owner) = create_customer(store.as_ref(), "olive@acme.test").await;
-        invite(store.as_ref(), customer_id, owner.id, "pat@acme.test", "invite-hash").await;
+        invite(
+            store.as_ref(),
+            customer_id,
+            owner.id,
+            "pat@acme.test",
+            "invite-hash",
+        )
+        .await;
         let later = now() + Duration::days(8);
-        assert!(store.find_invitation("invite-hash", later).await.unwrap().is_none());
-        assert!(store.accept_invitation("invite-hash", "Pat", "x", later).await.unwrap().is_none());
+        assert!(store
+            .find_invitation("invite-hash", later)
+            .await
+            .unwrap()
+            .is_none());
+        assert!(store
+            .accept_invitation("invite-hash", "Pat", "x", later)
+            .await
+            .unwrap()
+            .is_none());
     })
     .await;
 }
@@ -213,18 +281,40 @@ async fn refresh_token_rotates_once_and_revoked_or_expired_tokens_do_not() {
     for_each_backend(|store| async move {
         let (_, owner) = create_customer(store.as_ref(), "olive@acme.test").await;
         let in_30_days = now() + Duration::days(30);
-        store.insert_refresh_token(owner.id, "r1", in_30_days).await.unwrap();
+        store
+            .insert_refresh_token(owner.id, "r1", in_30_days)
+            .await
+            .unwrap();
 
-        let user = store.rotate_refresh_token("r1", "r2", in_30_days, now()).await.unwrap().unwrap();
+        let user = store
+            .rotate_refresh_token("r1", "r2", in_30_days, now())
+            .await
+            .unwrap()
+            .unwrap();
         assert_eq!(user.id, owner.id);
-        assert!(store.rotate_refresh_token("r1", "r3", in_30_days, now()).await.unwrap().is_none());
+        assert!(store
+            .rotate_refresh_token("r1", "r3", in_30_days, now())
+            .await
+            .unwrap()
+            .is_none());
 
         store.revoke_refresh_token("r2", now()).await.unwrap();
-        assert!(store.rotate_refresh_token("r2", "r4", in_30_days, now()).await.unwrap().is_none());
+        assert!(store
+            .rotate_refresh_token("r2", "r4", in_30_days, now())
+            .await
+            .unwrap()
+            .is_none());
 
-        store.insert_refresh_token(owner.id, "r5", now() + Duration::seconds(1)).await.unwrap();
+        store
+            .insert_refresh_token(owner.id, "r5", now() + Duration::seconds(1))
+            .await
+            .unwrap();
         let after_expiry = now() + Duration::seconds(2);
-        assert!(store.rotate_refresh_token("r5", "r6", in_30_days, after_expiry).await.unwrap().is_none());
+        assert!(store
+            .rotate_refresh_token("r5", "r6", in_30_days, after_expiry)
+            .await
+            .unwrap()
+            .is_none());
     })
     .await;
 }
@@ -235,18 +325,35 @@ async fn update_user_changes_only_the_given_fields() {
         let (customer_id, owner) = create_customer(store.as_ref(), "olive@acme.test").await;
         let pat = invite(store.as_ref(), customer_id, owner.id, "pat@acme.test", "t").await;
         let admin = store
-            .update_user(customer_id, pat.id, UserChanges { name: None, role: Some(Role::Admin) })
+            .update_user(
+                customer_id,
+                pat.id,
+                UserChanges {
+                    name: None,
+                    role: Some(Role::Admin),
+                },
+            )
             .await
             .unwrap()
             .unwrap();
         assert_eq!(admin.role, Role::Admin);
         assert_eq!(admin.name, pat.name);
         let renamed = store
-            .update_user(customer_id, pat.id, UserChanges { name: Some("Pat Person"), role: None })
+            .update_user(
+                customer_id,
+                pat.id,
+                UserChanges {
+                    name: Some("Pat Person"),
+                    role: None,
+                },
+            )
             .await
             .unwrap()
             .unwrap();
-        assert_eq!((renamed.name.as_str(), renamed.role), ("Pat Person", Role::Admin));
+        assert_eq!(
+            (renamed.name.as_str(), renamed.role),
+            ("Pat Person", Role::Admin)
+        );
     })
     .await;
 }
@@ -256,14 +363,23 @@ async fn deleting_a_user_ends_their_sessions() {
     for_each_backend(|store| async move {
         let (customer_id, owner) = create_customer(store.as_ref(), "olive@acme.test").await;
         let pat = invite(store.as_ref(), customer_id, owner.id, "pat@acme.test", "t").await;
-        store.insert_refresh_token(pat.id, "pat-refresh", now() + Duration::days(30)).await.unwrap();
+        store
+            .insert_refresh_token(pat.id, "pat-refresh", now() + Duration::days(30))
+            .await
+            .unwrap();
 
         assert!(store.delete_user(customer_id, pat.id).await.unwrap());
 
         assert!(store.get_user(customer_id, pat.id).await.unwrap().is_none());
-        let rotated = store.rotate_refresh_token("pat-refresh", "new", now() + Duration::days(1), now()).await.unwrap();
+        let rotated = store
+            .rotate_refresh_token("pat-refresh", "new", now() + Duration::days(1), now())
+            .await
+            .unwrap();
         assert!(rotated.is_none());
-        assert!(!store.delete_user(customer_id, pat.id).await.unwrap(), "already gone");
+        assert!(
+            !store.delete_user(customer_id, pat.id).await.unwrap(),
+            "already gone"
+        );
     })
     .await;
 }
@@ -273,18 +389,52 @@ async fn a_customer_cannot_read_change_or_delete_another_customers_user() {
     for_each_backend(|store| async move {
         let (customer_a, owner_a) = create_customer(store.as_ref(), "a@a.test").await;
         let (customer_b, owner_b) = create_customer(store.as_ref(), "b@b.test").await;
-        let b_member = invite(store.as_ref(), customer_b, owner_b.id, "member@b.test", "tb").await;
+        let b_member = invite(
+            store.as_ref(),
+            customer_b,
+            owner_b.id,
+            "member@b.test",
+            "tb",
+        )
+        .await;
 
-        assert!(store.get_user(customer_a, b_member.id).await.unwrap().is_none());
-        let changes = UserChanges { name: Some("Hijacked"), role: Some(Role::Admin) };
-        assert!(store.update_user(customer_a, b_member.id, changes).await.unwrap().is_none());
+        assert!(store
+            .get_user(customer_a, b_member.id)
+            .await
+            .unwrap()
+            .is_none());
+        let changes = UserChanges {
+            name: Some("Hijacked"),
+            role: Some(Role::Admin),
+        };
+        assert!(store
+            .update_user(customer_a, b_member.id, changes)
+            .await
+            .unwrap()
+            .is_none());
         assert!(!store.delete_user(customer_a, b_member.id).await.unwrap());
         assert!(!store.delete_user(customer_a, owner_b.id).await.unwrap());
 
-        assert_eq!(store.get_user(customer_b, b_member.id).await.unwrap().unwrap(), b_member);
-        let a_users: Vec<i64> = store.list_users(customer_a).await.unwrap().iter().map(|u| u.id).collect();
+        assert_eq!(
+            store
+                .get_user(customer_b, b_member.id)
+                .await
+                .unwrap()
+                .unwrap(),
+            b_member
+        );
+        let a_users: Vec<i64> = store
+            .list_users(customer_a)
+            .await
+            .unwrap()
+            .iter()
+            .map(|u| u.id)
+            .collect();
         assert_eq!(a_users, [owner_a.id]);
-        assert_eq!(store.get_owner(customer_a).await.unwrap().unwrap().id, owner_a.id);
+        assert_eq!(
+            store.get_owner(customer_a).await.unwrap().unwrap().id,
+            owner_a.id
+        );
     })
     .await;
 }
@@ -294,18 +444,36 @@ async fn cloud_accounts_are_listed_per_customer_and_unique_within_it() {
     for_each_backend(|store| async move {
         let (customer_a, _) = create_customer(store.as_ref(), "a@a.test").await;
         let (customer_b, _) = create_customer(store.as_ref(), "b@b.test").await;
-        assert!(store.list_cloud_accounts(customer_a).await.unwrap().is_empty());
+        assert!(store
+            .list_cloud_accounts(customer_a)
+            .await
+            .unwrap()
+            .is_empty());
 
-        let account = NewCloudAccount { provider: "aws", account_id: "123456789012", account_name: "prod", now: now() };
-        let added = store.add_cloud_account(customer_a, account.clone()).await.unwrap();
+        let account = NewCloudAccount {
+            provider: "aws",
+            account_id: "123456789012",
+            account_name: "prod",
+            now: now(),
+        };
+        let added = store
+            .add_cloud_account(customer_a, account.clone())
+            .await
+            .unwrap();
         assert_eq!(added.customer_id, customer_a);
-        let err = store.add_cloud_account(customer_a, account.clone()).await.unwrap_err();
+        let err = store
+            .add_cloud_account(customer_a, account.clone())
+            .await
+            .unwrap_err();
         assert!(matches!(err, StoreError::Conflict), "{err:?}");
         store.add_cloud_account(customer_b, account).await.unwrap();
 
         let a_accounts = store.list_cloud_accounts(customer_a).await.unwrap();
         assert_eq!(a_accounts, vec![added]);
-        assert_eq!(store.list_cloud_accounts(customer_b).await.unwrap().len(), 1);
+        assert_eq!(
+            store.list_cloud_accounts(customer_b).await.unwrap().len(),
+            1
+        );
     })
     .await;
 }
@@ -316,5 +484,8 @@ async fn ping_answers_and_unknown_url_schemes_are_refused() {
         store.ping().await.unwrap();
     })
     .await;
-    assert!(matches!(connect("mysql://localhost/x").await.unwrap_err(), StoreError::UnsupportedUrl));
+    assert!(matches!(
+        connect("mysql://localhost/x").await.unwrap_err(),
+        StoreError::UnsupportedUrl
+    ));
 }

@@ -16,7 +16,8 @@ function wasDismissed(): boolean {
 }
 
 export interface TrialModalProps {
-  customer: Pick<Customer, 'Tier' | 'EndTime'> | undefined;
+  /** The Tier and EndTime of GET /v1/customer (an end time may be missing on older servers). */
+  customer: { Tier?: Customer['Tier'] | null; EndTime?: Customer['EndTime'] | null } | undefined;
   supportEmail?: string;
   now?: Date;
 }

@@ -8,7 +8,9 @@ use costscope_core::Password;
 
 pub async fn hash_password(password: &Password) -> anyhow::Result<String> {
     let password = password.expose().to_owned();
-    tokio::task::spawn_blocking(move || hash_blocking(&password)).await.context("password hashing task")?
+    tokio::task::spawn_blocking(move || hash_blocking(&password))
+        .await
+        .context("password hashing task")?
 }
 
 fn hash_blocking(password: &str) -> anyhow::Result<String> {
@@ -28,7 +30,8 @@ pub struct PasswordChecker {
 
 impl PasswordChecker {
     pub async fn new() -> anyhow::Result<Self> {
-        let dummy = tokio::task::spawn_blocking(|| hash_blocking("costscope-timing-dummy")).await??;
+        let dummy =
+            tokio::task::spawn_blocking(|| hash_blocking("costscope-timing-dummy")).await??;
         Ok(Self { dummy_hash: dummy })
     }
 
@@ -37,8 +40,13 @@ impl PasswordChecker {
         let hash = stored_hash.unwrap_or(&self.dummy_hash).to_owned();
         let candidate = candidate.to_owned();
         let matches = tokio::task::spawn_blocking(move || {
-            let parsed = PasswordHash::new(&hash).map_err(|e| anyhow::anyhow!("stored password hash is invalid: {e}"))?;
-            anyhow::Ok(Argon2::default().verify_password(candidate.as_bytes(), &parsed).is_ok())
+            let parsed = PasswordHash::new(&hash)
+                .map_err(|e| anyhow::anyhow!("stored password hash is invalid: {e}"))?;
+            anyhow::Ok(
+                Argon2::default()
+                    .verify_password(candidate.as_bytes(), &parsed)
+                    .is_ok(),
+            )
         })
         .await
         .context("password verification task")??;
@@ -53,7 +61,9 @@ mod tests {
     #[tokio::test]
     async fn a_hash_verifies_its_password_only() {
         let checker = PasswordChecker::new().await.unwrap();
-        let hash = hash_password(&Password::parse("correct horse").unwrap()).await.unwrap();
+        let hash = hash_password(&Password::parse("correct horse").unwrap())
+            .await
+            .unwrap();
         assert!(hash.starts_with("$argon2id$"));
         assert!(checker.verify(Some(&hash), "correct horse").await.unwrap());
         assert!(!checker.verify(Some(&hash), "wrong horse").await.unwrap());
@@ -62,6 +72,9 @@ mod tests {
     #[tokio::test]
     async fn a_user_without_password_never_verifies() {
         let checker = PasswordChecker::new().await.unwrap();
-        assert!(!checker.verify(None, "costscope-timing-dummy").await.unwrap());
+        assert!(!checker
+            .verify(None, "costscope-timing-dummy")
+            .await
+            .unwrap());
     }
 }

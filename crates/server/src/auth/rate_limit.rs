@@ -18,7 +18,11 @@ struct SlidingWindow {
 
 impl SlidingWindow {
     fn new(limit: u32, window: Duration) -> Self {
-        Self { limit: limit as usize, window, events: Mutex::default() }
+        Self {
+            limit: limit as usize,
+            window,
+            events: Mutex::default(),
+        }
     }
 
     /// How long until `key` may act again, or `None` when it is under the limit.
@@ -44,7 +48,10 @@ impl SlidingWindow {
     }
 
     fn forget_old(&self, times: &mut VecDeque<DateTime<Utc>>, now: DateTime<Utc>) {
-        while times.front().is_some_and(|first| *first + self.window <= now) {
+        while times
+            .front()
+            .is_some_and(|first| *first + self.window <= now)
+        {
             times.pop_front();
         }
     }
@@ -68,7 +75,12 @@ impl LoginLimiter {
     }
 
     /// Records an attempt from `address`; `Some(wait)` when it must be refused.
-    pub fn check_attempt(&self, address: &str, account: &str, now: DateTime<Utc>) -> Option<Duration> {
+    pub fn check_attempt(
+        &self,
+        address: &str,
+        account: &str,
+        now: DateTime<Utc>,
+    ) -> Option<Duration> {
         if let Some(wait) = self.attempts_per_address.wait(address, now) {
             return Some(wait);
         }
@@ -95,7 +107,11 @@ mod tests {
     use super::*;
 
     fn limiter(failures: u32, attempts: u32) -> LoginLimiter {
-        LoginLimiter::new(LoginRateLimit { window_minutes: 15, max_failures_per_account: failures, max_attempts_per_address: attempts })
+        LoginLimiter::new(LoginRateLimit {
+            window_minutes: 15,
+            max_failures_per_account: failures,
+            max_attempts_per_address: attempts,
+        })
     }
 
     #[test]
@@ -106,9 +122,17 @@ mod tests {
             assert!(limiter.check_attempt("ip", "ann", start).is_none());
             limiter.record_failure("ann", start);
         }
-        assert_eq!(limiter.check_attempt("ip", "ann", start + Duration::minutes(5)), Some(Duration::minutes(10)));
-        assert!(limiter.check_attempt("ip", "bob", start).is_none(), "other accounts are unaffected");
-        assert!(limiter.check_attempt("ip", "ann", start + Duration::minutes(15)).is_none());
+        assert_eq!(
+            limiter.check_attempt("ip", "ann", start + Duration::minutes(5)),
+            Some(Duration::minutes(10))
+        );
+        assert!(
+            limiter.check_attempt("ip", "bob", start).is_none(),
+            "other accounts are unaffected"
+        );
+        assert!(limiter
+            .check_attempt("ip", "ann", start + Duration::minutes(15))
+            .is_none());
     }
 
     #[test]

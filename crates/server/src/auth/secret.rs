@@ -8,20 +8,29 @@ use secrecy::{ExposeSecret, SecretString};
 
 pub const SECRET_FILE: &str = "auth-secret.key";
 
-pub fn load_or_create(configured: Option<&SecretString>, data_dir: &Path) -> anyhow::Result<SecretString> {
+pub fn load_or_create(
+    configured: Option<&SecretString>,
+    data_dir: &Path,
+) -> anyhow::Result<SecretString> {
     if let Some(secret) = configured {
-        anyhow::ensure!(!secret.expose_secret().is_empty(), "auth_secret must not be empty");
+        anyhow::ensure!(
+            !secret.expose_secret().is_empty(),
+            "auth_secret must not be empty"
+        );
         return Ok(secret.clone());
     }
     let path = data_dir.join(SECRET_FILE);
     match std::fs::read_to_string(&path) {
-        Ok(text) if !text.trim().is_empty() => return Ok(SecretString::from(text.trim().to_owned())),
+        Ok(text) if !text.trim().is_empty() => {
+            return Ok(SecretString::from(text.trim().to_owned()))
+        }
         Ok(_) => anyhow::bail!("{} is empty", path.display()),
         Err(err) if err.kind() == std::io::ErrorKind::NotFound => {}
         Err(err) => return Err(err).with_context(|| format!("reading {}", path.display())),
     }
     let secret = super::tokens::random_token();
-    let mut file = owner_only_file(&path).with_context(|| format!("creating {}", path.display()))?;
+    let mut file =
+        owner_only_file(&path).with_context(|| format!("creating {}", path.display()))?;
     file.write_all(secret.as_bytes())?;
     tracing::info!(path = %path.display(), "generated a new auth secret");
     Ok(SecretString::from(secret))
@@ -30,12 +39,19 @@ pub fn load_or_create(configured: Option<&SecretString>, data_dir: &Path) -> any
 #[cfg(unix)]
 fn owner_only_file(path: &Path) -> std::io::Result<std::fs::File> {
     use std::os::unix::fs::OpenOptionsExt;
-    std::fs::OpenOptions::new().write(true).create_new(true).mode(0o600).open(path)
+    std::fs::OpenOptions::new()
+        .write(true)
+        .create_new(true)
+        .mode(0o600)
+        .open(path)
 }
 
 #[cfg(not(unix))]
 fn owner_only_file(path: &Path) -> std::io::Result<std::fs::File> {
-    std::fs::OpenOptions::new().write(true).create_new(true).open(path)
+    std::fs::OpenOptions::new()
+        .write(true)
+        .create_new(true)
+        .open(path)
 }
 
 #[cfg(test)]
@@ -51,7 +67,10 @@ mod tests {
         #[cfg(unix)]
         {
             use std::os::unix::fs::PermissionsExt;
-            let mode = std::fs::metadata(dir.path().join(SECRET_FILE)).unwrap().permissions().mode();
+            let mode = std::fs::metadata(dir.path().join(SECRET_FILE))
+                .unwrap()
+                .permissions()
+                .mode();
             assert_eq!(mode & 0o777, 0o600);
         }
     }

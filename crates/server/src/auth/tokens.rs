@@ -43,7 +43,11 @@ impl AccessTokens {
     pub fn new(secret: &[u8]) -> Self {
         let mut validation = Validation::new(Algorithm::HS256);
         validation.leeway = 0;
-        Self { encoding: EncodingKey::from_secret(secret), decoding: DecodingKey::from_secret(secret), validation }
+        Self {
+            encoding: EncodingKey::from_secret(secret),
+            decoding: DecodingKey::from_secret(secret),
+            validation,
+        }
     }
 
     pub fn issue(&self, user: &User, now: DateTime<Utc>) -> anyhow::Result<String> {
@@ -53,12 +57,18 @@ impl AccessTokens {
             iat: now.timestamp(),
             exp: (now + Duration::seconds(ACCESS_TOKEN_SECONDS)).timestamp(),
         };
-        Ok(jsonwebtoken::encode(&Header::new(Algorithm::HS256), &claims, &self.encoding)?)
+        Ok(jsonwebtoken::encode(
+            &Header::new(Algorithm::HS256),
+            &claims,
+            &self.encoding,
+        )?)
     }
 
     /// `None` for anything that is not a valid, unexpired token signed with our key.
     pub fn verify(&self, token: &str) -> Option<Claims> {
-        jsonwebtoken::decode::<Claims>(token, &self.decoding, &self.validation).ok().map(|data| data.claims)
+        jsonwebtoken::decode::<Claims>(token, &self.decoding, &self.validation)
+            .ok()
+            .map(|data| data.claims)
     }
 }
 
@@ -96,7 +106,9 @@ mod tests {
     #[test]
     fn issued_token_verifies_with_user_and_customer() {
         let tokens = AccessTokens::new(b"secret");
-        let claims = tokens.verify(&tokens.issue(&user(), Utc::now()).unwrap()).unwrap();
+        let claims = tokens
+            .verify(&tokens.issue(&user(), Utc::now()).unwrap())
+            .unwrap();
         assert_eq!((claims.user_id(), claims.cid), (Some(7), 3));
         assert_eq!(claims.exp - claims.iat, 900);
     }
@@ -104,9 +116,13 @@ mod tests {
     #[test]
     fn expired_or_foreign_tokens_are_refused() {
         let tokens = AccessTokens::new(b"secret");
-        let expired = tokens.issue(&user(), Utc::now() - Duration::minutes(16)).unwrap();
+        let expired = tokens
+            .issue(&user(), Utc::now() - Duration::minutes(16))
+            .unwrap();
         assert!(tokens.verify(&expired).is_none());
-        let foreign = AccessTokens::new(b"other").issue(&user(), Utc::now()).unwrap();
+        let foreign = AccessTokens::new(b"other")
+            .issue(&user(), Utc::now())
+            .unwrap();
         assert!(tokens.verify(&foreign).is_none());
         assert!(tokens.verify("garbage").is_none());
     }
@@ -116,6 +132,9 @@ mod tests {
         let token = random_token();
         assert_eq!(URL_SAFE_NO_PAD.decode(&token).unwrap().len(), 32);
         assert_ne!(token, random_token());
-        assert_eq!(token_hash("abc"), "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad");
+        assert_eq!(
+            token_hash("abc"),
+            "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad"
+        );
     }
 }

@@ -29,7 +29,10 @@ pub fn routes() -> Router<AppState> {
         .route("/v1/auth/logout", post(logout))
         .route("/v1/auth/me", get(me))
         .route("/v1/auth/invitations/{token}", get(invitation))
-        .route("/v1/auth/invitations/{token}/accept", post(accept_invitation))
+        .route(
+            "/v1/auth/invitations/{token}/accept",
+            post(accept_invitation),
+        )
 }
 
 /// A signed-in session.
@@ -48,18 +51,23 @@ pub struct AuthResponse {
 #[derive(Debug, Deserialize, ToSchema)]
 pub struct SignupRequest {
     #[serde(default)]
+    #[schema(required = true)]
     pub name: String,
     #[serde(default)]
+    #[schema(required = true)]
     pub email: String,
     #[serde(default)]
+    #[schema(required = true)]
     pub password: String,
 }
 
 #[derive(Debug, Deserialize, ToSchema)]
 pub struct LoginRequest {
     #[serde(default)]
+    #[schema(required = true)]
     pub email: String,
     #[serde(default)]
+    #[schema(required = true)]
     pub password: String,
 }
 
@@ -85,8 +93,10 @@ pub struct InvitationInfo {
 #[derive(Debug, Deserialize, ToSchema)]
 pub struct AcceptInvitationRequest {
     #[serde(default)]
+    #[schema(required = true)]
     pub name: String,
     #[serde(default)]
+    #[schema(required = true)]
     pub password: String,
 }
 
@@ -94,11 +104,18 @@ pub struct AcceptInvitationRequest {
 async fn start_session(state: &AppState, user: User) -> Result<AuthResponse, ApiError> {
     let refresh_token = random_token();
     let expires_at = state.clock.now() + Duration::days(REFRESH_TOKEN_DAYS);
-    state.store.insert_refresh_token(user.id, &token_hash(&refresh_token), expires_at).await?;
+    state
+        .store
+        .insert_refresh_token(user.id, &token_hash(&refresh_token), expires_at)
+        .await?;
     session_response(state, user, refresh_token)
 }
 
-fn session_response(state: &AppState, user: User, refresh_token: String) -> Result<AuthResponse, ApiError> {
+fn session_response(
+    state: &AppState,
+    user: User,
+    refresh_token: String,
+) -> Result<AuthResponse, ApiError> {
     Ok(AuthResponse {
         access_token: state.access_tokens.issue(&user, state.clock.now())?,
         refresh_token,
@@ -119,11 +136,25 @@ pub async fn signup(
     State(state): State<AppState>,
     ApiJson(body): ApiJson<SignupRequest>,
 ) -> Result<(StatusCode, Json<AuthResponse>), ApiError> {
-    let registration = match (FullName::parse(&body.name), Email::parse(&body.email), Password::parse(&body.password)) {
-        (Ok(owner_name), Ok(email), Ok(password)) => {
-            Registration { owner_name, email, password, customer_name: None, is_demo: false }
+    let registration = match (
+        FullName::parse(&body.name),
+        Email::parse(&body.email),
+        Password::parse(&body.password),
+    ) {
+        (Ok(owner_name), Ok(email), Ok(password)) => Registration {
+            owner_name,
+            email,
+            password,
+            customer_name: None,
+            is_demo: false,
+        },
+        (name, email, password) => {
+            return Err(ApiError::validation([
+                name.err(),
+                email.err(),
+                password.err(),
+            ]))
         }
-        (name, email, password) => return Err(ApiError::validation([name.err(), email.err(), password.err()])),
     };
     let (_, owner) = register_customer(state.store.as_ref(), state.clock.as_ref(), registration)
         .await
@@ -131,7 +162,10 @@ pub async fn signup(
             RegistrationError::EmailTaken(_) => ApiError::Conflict(err.to_string()),
             RegistrationError::Other(cause) => ApiError::Internal(cause),
         })?;
-    Ok((StatusCode::CREATED, Json(start_session(&state, owner).await?)))
+    Ok((
+        StatusCode::CREATED,
+        Json(start_session(&state, owner).await?),
+    ))
 }
 
 /// Sign in with e-mail and password. Unknown e-mail, wrong password and pending user
@@ -149,14 +183,19 @@ pub async fn login(
 ) -> Result<Json<AuthResponse>, ApiError> {
     let account = body.email.trim().to_lowercase();
     let now = state.clock.now();
-    if let Some(wait) = state.login_limiter.check_attempt(&client.ip().to_string(), &account, now) {
+    if let Some(wait) = state
+        .login_limiter
+        .check_attempt(&client.ip().to_string(), &account, now)
+    {
         return Err(ApiError::TooManyAttempts { wait });
     }
     let record = match Email::parse(&body.email) {
         Ok(email) => state.store.find_login(&email).await?,
         Err(_) => None,
     };
-    let stored_hash = record.as_ref().and_then(|record| record.password_hash.as_deref());
+    let stored_hash = record
+        .as_ref()
+        .and_then(|record| record.password_hash.as_deref());
     let password_ok = state.passwords.verify(stored_hash, &body.password).await?;
     match record {
         Some(record) if password_ok => {
@@ -200,8 +239,14 @@ pub async fn refresh(
     (status = 204, description = "Signed out"),
 ))]
 #[tracing::instrument(skip_all)]
-pub async fn logout(State(state): State<AppState>, ApiJson(body): ApiJson<LogoutRequest>) -> Result<StatusCode, ApiError> {
-    state.store.revoke_refresh_token(&token_hash(&body.refresh_token), state.clock.now()).await?;
+pub async fn logout(
+    State(state): State<AppState>,
+    ApiJson(body): ApiJson<LogoutRequest>,
+) -> Result<StatusCode, ApiError> {
+    state
+        .store
+        .revoke_refresh_token(&token_hash(&body.refresh_token), state.clock.now())
+        .await?;
     Ok(StatusCode::NO_CONTENT)
 }
 
@@ -222,7 +267,10 @@ pub async fn me(AuthUser(user): AuthUser) -> Json<User> {
         (status = 404, description = "This invitation link is invalid or has already been used", body = ErrorBody),
     ))]
 #[tracing::instrument(skip_all)]
-pub async fn invitation(State(state): State<AppState>, Path(token): Path<String>) -> Result<Json<InvitationInfo>, ApiError> {
+pub async fn invitation(
+    State(state): State<AppState>,
+    Path(token): Path<String>,
+) -> Result<Json<InvitationInfo>, ApiError> {
     let details = state
         .store
         .find_invitation(&token_hash(&token), state.clock.now())
@@ -251,7 +299,12 @@ pub async fn accept_invitation(
     ApiJson(body): ApiJson<AcceptInvitationRequest>,
 ) -> Result<Json<AuthResponse>, ApiError> {
     let hash = token_hash(&token);
-    if state.store.find_invitation(&hash, state.clock.now()).await?.is_none() {
+    if state
+        .store
+        .find_invitation(&hash, state.clock.now())
+        .await?
+        .is_none()
+    {
         return Err(ApiError::NotFound(INVALID_INVITATION));
     }
     let (name, password) = match (UserName::parse(&body.name), Password::parse(&body.password)) {

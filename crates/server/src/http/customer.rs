@@ -47,12 +47,21 @@ pub struct Customer {
     (status = 401, description = "Authentication required", body = ErrorBody),
 ))]
 #[tracing::instrument(skip_all, fields(customer_id = caller.customer_id))]
-pub async fn customer(State(state): State<AppState>, AuthUser(caller): AuthUser) -> Result<Json<Customer>, ApiError> {
+pub async fn customer(
+    State(state): State<AppState>,
+    AuthUser(caller): AuthUser,
+) -> Result<Json<Customer>, ApiError> {
     let customer = state
         .store
         .get_customer(caller.customer_id)
         .await?
-        .ok_or_else(|| anyhow::anyhow!("customer {} of user {} is missing", caller.customer_id, caller.id))?;
+        .ok_or_else(|| {
+            anyhow::anyhow!(
+                "customer {} of user {} is missing",
+                caller.customer_id,
+                caller.id
+            )
+        })?;
     let owner = state
         .store
         .get_owner(caller.customer_id)

@@ -65,8 +65,11 @@ impl IntoResponse for ApiError {
     fn into_response(self) -> Response {
         let (status, message) = match &self {
             ApiError::BadRequest(message) | ApiError::Conflict(message) => {
-                let status =
-                    if matches!(self, ApiError::Conflict(_)) { StatusCode::CONFLICT } else { StatusCode::BAD_REQUEST };
+                let status = if matches!(self, ApiError::Conflict(_)) {
+                    StatusCode::CONFLICT
+                } else {
+                    StatusCode::BAD_REQUEST
+                };
                 (status, message.clone())
             }
             ApiError::Unauthorized(message) => (StatusCode::UNAUTHORIZED, (*message).to_owned()),
@@ -76,25 +79,51 @@ impl IntoResponse for ApiError {
             ApiError::TooManyAttempts { wait } => return too_many_attempts_response(*wait),
             ApiError::Internal(cause) => {
                 tracing::error!(error = ?cause, "internal error");
-                (StatusCode::INTERNAL_SERVER_ERROR, "Internal server error".to_owned())
+                (
+                    StatusCode::INTERNAL_SERVER_ERROR,
+                    "Internal server error".to_owned(),
+                )
             }
         };
-        (status, Json(ErrorBody { message, details: None })).into_response()
+        (
+            status,
+            Json(ErrorBody {
+                message,
+                details: None,
+            }),
+        )
+            .into_response()
     }
 }
 
 fn validation_response(errors: &[FieldError]) -> Response {
-    let message = errors.first().map_or("Invalid input", |error| error.message).to_owned();
+    let message = errors
+        .first()
+        .map_or("Invalid input", |error| error.message)
+        .to_owned();
     let mut details: BTreeMap<String, Vec<String>> = BTreeMap::new();
     for error in errors {
-        details.entry(error.field.to_owned()).or_default().push(error.message.to_owned());
+        details
+            .entry(error.field.to_owned())
+            .or_default()
+            .push(error.message.to_owned());
     }
-    (StatusCode::UNPROCESSABLE_ENTITY, Json(ErrorBody { message, details: Some(details) })).into_response()
+    (
+        StatusCode::UNPROCESSABLE_ENTITY,
+        Json(ErrorBody {
+            message,
+            details: Some(details),
+        }),
+    )
+        .into_response()
 }
 
 fn too_many_attempts_response(wait: chrono::Duration) -> Response {
     let minutes = minutes_to_wait(wait);
-    let body = ErrorBody { message: format!("Too many sign-in attempts. Try again in {minutes} minutes."), details: None };
+    let body = ErrorBody {
+        message: format!("Too many sign-in attempts. Try again in {minutes} minutes."),
+        details: None,
+    };
     let mut response = (StatusCode::TOO_MANY_REQUESTS, Json(body)).into_response();
     let seconds = wait.num_seconds().max(1).to_string();
     if let Ok(value) = HeaderValue::from_str(&seconds) {

@@ -28,7 +28,10 @@ pub struct AuthUser(pub User);
 impl FromRequestParts<AppState> for AuthUser {
     type Rejection = ApiError;
 
-    async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Self, Self::Rejection> {
+    async fn from_request_parts(
+        parts: &mut Parts,
+        state: &AppState,
+    ) -> Result<Self, Self::Rejection> {
         let unauthorized = ApiError::Unauthorized(AUTHENTICATION_REQUIRED);
         let token = parts
             .headers
@@ -36,8 +39,13 @@ impl FromRequestParts<AppState> for AuthUser {
             .and_then(|value| value.to_str().ok())
             .and_then(|value| value.strip_prefix("Bearer "))
             .ok_or(ApiError::Unauthorized(AUTHENTICATION_REQUIRED))?;
-        let claims = state.access_tokens.verify(token.trim()).ok_or(ApiError::Unauthorized(AUTHENTICATION_REQUIRED))?;
-        let user_id = claims.user_id().ok_or(ApiError::Unauthorized(AUTHENTICATION_REQUIRED))?;
+        let claims = state
+            .access_tokens
+            .verify(token.trim())
+            .ok_or(ApiError::Unauthorized(AUTHENTICATION_REQUIRED))?;
+        let user_id = claims
+            .user_id()
+            .ok_or(ApiError::Unauthorized(AUTHENTICATION_REQUIRED))?;
         match state.store.get_user(claims.cid, user_id).await? {
             Some(user) if user.status == UserStatus::Active => Ok(AuthUser(user)),
             _ => Err(unauthorized),

@@ -24,6 +24,9 @@ pub fn router(state: AppState) -> Router {
         .merge(users::routes())
         .merge(ops::routes())
         .fallback(spa::fallback)
-        .layer(axum::middleware::from_fn_with_state(state.clone(), crate::metrics::track))
+        .layer(axum::middleware::from_fn_with_state(
+            state.clone(),
+            crate::metrics::track,
+        ))
         .with_state(state)
 }

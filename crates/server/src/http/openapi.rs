@@ -35,7 +35,12 @@ impl Modify for BearerAuth {
         let components = openapi.components.get_or_insert_with(Default::default);
         components.add_security_scheme(
             "bearer",
-            SecurityScheme::Http(HttpBuilder::new().scheme(HttpAuthScheme::Bearer).bearer_format("JWT").build()),
+            SecurityScheme::Http(
+                HttpBuilder::new()
+                    .scheme(HttpAuthScheme::Bearer)
+                    .bearer_format("JWT")
+                    .build(),
+            ),
         );
     }
 }
@@ -45,5 +50,7 @@ pub fn document() -> utoipa::openapi::OpenApi {
 }
 
 pub fn document_json() -> String {
-    document().to_pretty_json().expect("the OpenAPI document serializes")
+    document()
+        .to_pretty_json()
+        .expect("the OpenAPI document serializes")
 }

@@ -33,7 +33,13 @@ async fn readyz(State(state): State<AppState>) -> (StatusCode, &'static str) {
 }
 
 async fn metrics(State(state): State<AppState>) -> impl IntoResponse {
-    ([(header::CONTENT_TYPE, "text/plain; version=0.0.4; charset=utf-8")], state.metrics.render())
+    (
+        [(
+            header::CONTENT_TYPE,
+            "text/plain; version=0.0.4; charset=utf-8",
+        )],
+        state.metrics.render(),
+    )
 }
 
 async fn openapi() -> Json<utoipa::openapi::OpenApi> {

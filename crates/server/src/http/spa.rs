@@ -18,7 +18,9 @@ const NOT_BUILT: &str = "The web app has not been built: run `make run`";
 /// Fallback for every path no route matched.
 pub async fn fallback(method: Method, uri: Uri) -> Response {
     let path = uri.path();
-    let is_api = ["/v1", "/v2"].iter().any(|prefix| path == *prefix || path.starts_with(&format!("{prefix}/")));
+    let is_api = ["/v1", "/v2"]
+        .iter()
+        .any(|prefix| path == *prefix || path.starts_with(&format!("{prefix}/")));
     if is_api || !(method == Method::GET || method == Method::HEAD) {
         return json_not_found();
     }
@@ -29,11 +31,19 @@ pub async fn fallback(method: Method, uri: Uri) -> Response {
     if file.starts_with("assets/") {
         return (StatusCode::NOT_FOUND, "Not found").into_response();
     }
-    embedded("index.html").unwrap_or_else(|| (StatusCode::SERVICE_UNAVAILABLE, NOT_BUILT).into_response())
+    embedded("index.html")
+        .unwrap_or_else(|| (StatusCode::SERVICE_UNAVAILABLE, NOT_BUILT).into_response())
 }
 
 fn json_not_found() -> Response {
-    (StatusCode::NOT_FOUND, Json(ErrorBody { message: "Not found".to_owned(), details: None })).into_response()
+    (
+        StatusCode::NOT_FOUND,
+        Json(ErrorBody {
+            message: "Not found".to_owned(),
+            details: None,
+        }),
+    )
+        .into_response()
 }
 
 fn embedded(file: &str) -> Option<Response> {
@@ -43,7 +53,11 @@ fn embedded(file: &str) -> Option<Response> {
     let asset = WebApp::get(file)?;
     let mime = mime_guess::from_path(file).first_or_octet_stream();
     // Vite puts content hashes into the names under assets/, so they never change.
-    let cache = if file.starts_with("assets/") { "public, max-age=31536000, immutable" } else { "no-cache" };
+    let cache = if file.starts_with("assets/") {
+        "public, max-age=31536000, immutable"
+    } else {
+        "no-cache"
+    };
     Response::builder()
         .header(header::CONTENT_TYPE, mime.as_ref())
         .header(header::CACHE_CONTROL, cache)

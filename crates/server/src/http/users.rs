@@ -31,9 +31,11 @@ pub fn routes() -> Router<AppState> {
 #[derive(Debug, Deserialize, ToSchema)]
 pub struct InviteRequest {
     #[serde(default)]
+    #[schema(required = true)]
     pub email: String,
     /// `Admin` or `User`, in any letter case.
     #[serde(default)]
+    #[schema(required = true)]
     pub role: String,
 }
 
@@ -69,7 +71,11 @@ fn require_admin(caller: &User) -> Result<(), ApiError> {
 }
 
 async fn find_user(state: &AppState, caller: &User, user_id: i64) -> Result<User, ApiError> {
-    state.store.get_user(caller.customer_id, user_id).await?.ok_or(ApiError::NotFound(USER_NOT_FOUND))
+    state
+        .store
+        .get_user(caller.customer_id, user_id)
+        .await?
+        .ok_or(ApiError::NotFound(USER_NOT_FOUND))
 }
 
 /// The team, owner first, then by name.
@@ -78,7 +84,10 @@ async fn find_user(state: &AppState, caller: &User, user_id: i64) -> Result<User
     (status = 401, description = "Authentication required", body = ErrorBody),
 ))]
 #[tracing::instrument(skip_all, fields(customer_id = caller.customer_id))]
-pub async fn list_users(State(state): State<AppState>, AuthUser(caller): AuthUser) -> Result<Json<Vec<User>>, ApiError> {
+pub async fn list_users(
+    State(state): State<AppState>,
+    AuthUser(caller): AuthUser,
+) -> Result<Json<Vec<User>>, ApiError> {
     Ok(Json(state.store.list_users(caller.customer_id).await?))
 }
 
@@ -113,7 +122,10 @@ pub async fn invite_user(
     ApiJson(body): ApiJson<InviteRequest>,
 ) -> Result<(StatusCode, Json<InviteResponse>), ApiError> {
     require_admin(&caller)?;
-    let (email, role) = match (Email::parse(&body.email), Role::parse_assignable(&body.role)) {
+    let (email, role) = match (
+        Email::parse(&body.email),
+        Role::parse_assignable(&body.role),
+    ) {
         (Ok(email), Ok(role)) => (email, role),
         (email, role) => return Err(ApiError::validation([email.err(), role.err()])),
     };
@@ -133,17 +145,31 @@ pub async fn invite_user(
         .await;
     let user = match invited {
         Ok(user) => user,
-        Err(StoreError::Conflict) => return Err(ApiError::Conflict(format!("User {email} already exists"))),
+        Err(StoreError::Conflict) => {
+            return Err(ApiError::Conflict(format!("User {email} already exists")))
+        }
         Err(err) => return Err(err.into()),
     };
     let invite_url = format!("{}/invite/{token}", state.public_url);
     let email_sent = send_invitation(&state, &caller, &email, &invite_url).await;
-    Ok((StatusCode::CREATED, Json(InviteResponse { user, invite_url, email_sent })))
+    Ok((
+        StatusCode::CREATED,
+        Json(InviteResponse {
+            user,
+            invite_url,
+            email_sent,
+        }),
+    ))
 }
 
 /// E-mails the link when SMTP is configured. A delivery failure is logged, not fatal:
 /// the admin still gets the link to share.
-async fn send_invitation(state: &AppState, inviter: &User, email: &Email, invite_url: &str) -> bool {
+async fn send_invitation(
+    state: &AppState,
+    inviter: &User,
+    email: &Email,
+    invite_url: &str,
+) -> bool {
     let Some(mailer) = &state.mailer else {
         return false;
     };
@@ -153,7 +179,10 @@ async fn send_invitation(state: &AppState, inviter: &User, email: &Email, invite
     };
     let mail = OutgoingMail {
         to: email.to_string(),
-        subject: format!("{} invited you to {customer_name} on Costscope", inviter.name),
+        subject: format!(
+            "{} invited you to {customer_name} on Costscope",
+            inviter.name
+        ),
         body: format!(
             "{} invited you to join {customer_name} on Costscope.\n\n\
              Accept the invitation and choose your password here:\n{invite_url}\n\n\
@@ -197,13 +226,19 @@ pub async fn update_user(
         (role, name) => return Err(ApiError::validation([name.err(), role.err()])),
     };
     let changes = UserChanges {
-        name: name.as_ref().map(UserName::as_str).filter(|name| *name != target.name),
+        name: name
+            .as_ref()
+            .map(UserName::as_str)
+            .filter(|name| *name != target.name),
         role: role.filter(|role| *role != target.role),
     };
     if changes.name.is_none() && changes.role.is_none() {
         return Err(ApiError::BadRequest("No changes made".to_owned()));
     }
-    let updated = state.store.update_user(caller.customer_id, target.id, changes).await?;
+    let updated = state
+        .store
+        .update_user(caller.customer_id, target.id, changes)
+        .await?;
     Ok(Json(updated.ok_or(ApiError::NotFound(USER_NOT_FOUND))?))
 }
 
@@ -244,8 +279,14 @@ pub async fn delete_user(
     if target.id == caller.id {
         return Err(ApiError::Forbidden("You cannot delete yourself"));
     }
-    if !state.store.delete_user(caller.customer_id, target.id).await? {
+    if !state
+        .store
+        .delete_user(caller.customer_id, target.id)
+        .await?
+    {
         return Err(ApiError::NotFound(USER_NOT_FOUND));
     }
-    Ok(Json(MessageResponse { message: "User deleted successfully".to_owned() }))
+    Ok(Json(MessageResponse {
+        message: "User deleted successfully".to_owned(),
+    }))
 }

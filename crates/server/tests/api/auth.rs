@@ -5,13 +5,18 @@ use costscope_server::http::auth::AuthResponse;
 use reqwest::StatusCode;
 use serde_json::{json, Value};
 
-use crate::helpers::{assert_error, assert_invalid, spawn_app, spawn_app_with, status_and_json, PASSWORD, TEST_AUTH_SECRET};
+use crate::helpers::{
+    assert_error, assert_invalid, spawn_app, spawn_app_with, status_and_json, PASSWORD,
+    TEST_AUTH_SECRET,
+};
 
 #[tokio::test]
 async fn signup_creates_an_owner_and_returns_a_session() {
     let app = spawn_app().await;
 
-    let response = app.signup(&json!({"name": "Ada Lovelace", "email": "Ada@Example.com", "password": PASSWORD})).await;
+    let response = app
+        .signup(&json!({"name": "Ada Lovelace", "email": "Ada@Example.com", "password": PASSWORD}))
+        .await;
 
     let (status, body) = status_and_json(response).await;
     assert_eq!(status, StatusCode::CREATED);
@@ -43,21 +48,32 @@ async fn signup_reports_every_missing_field_with_422() {
 #[tokio::test]
 async fn signup_rejects_an_invalid_email_with_422() {
     let app = spawn_app().await;
-    let response = app.signup(&json!({"name": "Ada", "email": "ada.example.com", "password": PASSWORD})).await;
+    let response = app
+        .signup(&json!({"name": "Ada", "email": "ada.example.com", "password": PASSWORD}))
+        .await;
     assert_invalid(response, "email", "Enter a valid email address").await;
 }
 
 #[tokio::test]
 async fn signup_rejects_a_password_shorter_than_eight_characters_with_422() {
     let app = spawn_app().await;
-    let response = app.signup(&json!({"name": "Ada", "email": "ada@example.com", "password": "1234567"})).await;
-    assert_invalid(response, "password", "Password must be at least 8 characters").await;
+    let response = app
+        .signup(&json!({"name": "Ada", "email": "ada@example.com", "password": "1234567"}))
+        .await;
+    assert_invalid(
+        response,
+        "password",
+        "Password must be at least 8 characters",
+    )
+    .await;
 }
 
 #[tokio::test]
 async fn signup_rejects_a_blank_name_with_422() {
     let app = spawn_app().await;
-    let response = app.signup(&json!({"name": "   ", "email": "ada@example.com", "password": PASSWORD})).await;
+    let response = app
+        .signup(&json!({"name": "   ", "email": "ada@example.com", "password": PASSWORD}))
+        .await;
     assert_invalid(response, "name", "Name is required").await;
 }
 
@@ -66,9 +82,16 @@ async fn signup_rejects_a_taken_email_with_409_in_any_letter_case() {
     let app = spawn_app().await;
     app.signup_owner("Ada", "ada@example.com").await;
 
-    let response = app.signup(&json!({"name": "Other", "email": "ADA@example.com", "password": PASSWORD})).await;
+    let response = app
+        .signup(&json!({"name": "Other", "email": "ADA@example.com", "password": PASSWORD}))
+        .await;
 
-    assert_error(response, StatusCode::CONFLICT, "User ada@example.com already exists").await;
+    assert_error(
+        response,
+        StatusCode::CONFLICT,
+        "User ada@example.com already exists",
+    )
+    .await;
 }
 
 #[tokio::test]
@@ -84,7 +107,10 @@ async fn signup_rejects_a_malformed_body_with_a_json_400() {
         .unwrap();
     let (status, body) = status_and_json(response).await;
     assert_eq!(status, StatusCode::BAD_REQUEST);
-    assert!(body["message"].as_str().unwrap().starts_with("Invalid request body"));
+    assert!(body["message"]
+        .as_str()
+        .unwrap()
+        .starts_with("Invalid request body"));
 }
 
 #[tokio::test]
@@ -104,44 +130,73 @@ async fn login_with_the_right_password_returns_a_session() {
 async fn login_fails_identically_for_unknown_email_wrong_password_and_pending_user() {
     let app = spawn_app().await;
     let owner = app.signup_owner("Ada", "ada@example.com").await;
-    app.invite(&owner.access_token, "pending@example.com", "User").await;
+    app.invite(&owner.access_token, "pending@example.com", "User")
+        .await;
 
     let mut answers = Vec::new();
-    for (email, password) in
-        [("nobody@example.com", PASSWORD), ("ada@example.com", "wrong-password"), ("pending@example.com", PASSWORD)]
-    {
+    for (email, password) in [
+        ("nobody@example.com", PASSWORD),
+        ("ada@example.com", "wrong-password"),
+        ("pending@example.com", PASSWORD),
+    ] {
         answers.push(status_and_json(app.login(email, password).await).await);
     }
 
     for answer in &answers {
-        assert_eq!(answer, &(StatusCode::UNAUTHORIZED, json!({"message": "Incorrect email or password"})));
+        assert_eq!(
+            answer,
+            &(
+                StatusCode::UNAUTHORIZED,
+                json!({"message": "Incorrect email or password"})
+            )
+        );
     }
 }
 
 #[tokio::test]
 async fn login_is_refused_with_429_after_too_many_failures_for_one_account() {
     let app = spawn_app_with(|config| {
-        config.login_rate_limit =
-            LoginRateLimit { window_minutes: 15, max_failures_per_account: 3, max_attempts_per_address: 100 };
+        config.login_rate_limit = LoginRateLimit {
+            window_minutes: 15,
+            max_failures_per_account: 3,
+            max_attempts_per_address: 100,
+        };
     })
     .await;
     app.signup_owner("Ada", "ada@example.com").await;
     for _ in 0..3 {
-        assert_eq!(app.login("ada@example.com", "wrong-password").await.status(), StatusCode::UNAUTHORIZED);
+        assert_eq!(
+            app.login("ada@example.com", "wrong-password")
+                .await
+                .status(),
+            StatusCode::UNAUTHORIZED
+        );
     }
 
     let refused = app.login("ada@example.com", PASSWORD).await;
 
     assert!(refused.headers().contains_key("retry-after"));
-    assert_error(refused, StatusCode::TOO_MANY_REQUESTS, "Too many sign-in attempts. Try again in 15 minutes.").await;
-    assert_eq!(app.login("other@example.com", "x").await.status(), StatusCode::UNAUTHORIZED, "other accounts still try");
+    assert_error(
+        refused,
+        StatusCode::TOO_MANY_REQUESTS,
+        "Too many sign-in attempts. Try again in 15 minutes.",
+    )
+    .await;
+    assert_eq!(
+        app.login("other@example.com", "x").await.status(),
+        StatusCode::UNAUTHORIZED,
+        "other accounts still try"
+    );
 }
 
 #[tokio::test]
 async fn login_is_refused_with_429_after_too_many_attempts_from_one_address() {
     let app = spawn_app_with(|config| {
-        config.login_rate_limit =
-            LoginRateLimit { window_minutes: 15, max_failures_per_account: 100, max_attempts_per_address: 4 };
+        config.login_rate_limit = LoginRateLimit {
+            window_minutes: 15,
+            max_failures_per_account: 100,
+            max_attempts_per_address: 4,
+        };
     })
     .await;
     app.signup_owner("Ada", "ada@example.com").await;
@@ -151,7 +206,12 @@ async fn login_is_refused_with_429_after_too_many_attempts_from_one_address() {
 
     let refused = app.login("ada@example.com", PASSWORD).await;
 
-    assert_error(refused, StatusCode::TOO_MANY_REQUESTS, "Too many sign-in attempts. Try again in 15 minutes.").await;
+    assert_error(
+        refused,
+        StatusCode::TOO_MANY_REQUESTS,
+        "Too many sign-in attempts. Try again in 15 minutes.",
+    )
+    .await;
 }
 
 #[tokio::test]
@@ -159,23 +219,62 @@ async fn refresh_rotates_the_session_and_refuses_the_used_token() {
     let app = spawn_app().await;
     let session = app.signup_owner("Ada", "ada@example.com").await;
 
-    let response = app.post("/v1/auth/refresh", None, &json!({"refresh_token": session.refresh_token})).await;
+    let response = app
+        .post(
+            "/v1/auth/refresh",
+            None,
+            &json!({"refresh_token": session.refresh_token}),
+        )
+        .await;
     assert_eq!(response.status(), StatusCode::OK);
     let renewed: AuthResponse = response.json().await.unwrap();
     assert_ne!(renewed.refresh_token, session.refresh_token);
-    assert_eq!(app.get("/v1/auth/me", Some(&renewed.access_token)).await.status(), StatusCode::OK);
+    assert_eq!(
+        app.get("/v1/auth/me", Some(&renewed.access_token))
+            .await
+            .status(),
+        StatusCode::OK
+    );
 
-    let reused = app.post("/v1/auth/refresh", None, &json!({"refresh_token": session.refresh_token})).await;
-    assert_error(reused, StatusCode::UNAUTHORIZED, "Your session has expired. Please sign in again.").await;
-    let next = app.post("/v1/auth/refresh", None, &json!({"refresh_token": renewed.refresh_token})).await;
+    let reused = app
+        .post(
+            "/v1/auth/refresh",
+            None,
+            &json!({"refresh_token": session.refresh_token}),
+        )
+        .await;
+    assert_error(
+        reused,
+        StatusCode::UNAUTHORIZED,
+        "Your session has expired. Please sign in again.",
+    )
+    .await;
+    let next = app
+        .post(
+            "/v1/auth/refresh",
+            None,
+            &json!({"refresh_token": renewed.refresh_token}),
+        )
+        .await;
     assert_eq!(next.status(), StatusCode::OK);
 }
 
 #[tokio::test]
 async fn refresh_with_an_unknown_token_is_401() {
     let app = spawn_app().await;
-    let response = app.post("/v1/auth/refresh", None, &json!({"refresh_token": "made-up"})).await;
-    assert_error(response, StatusCode::UNAUTHORIZED, "Your session has expired. Please sign in again.").await;
+    let response = app
+        .post(
+            "/v1/auth/refresh",
+            None,
+            &json!({"refresh_token": "made-up"}),
+        )
+        .await;
+    assert_error(
+        response,
+        StatusCode::UNAUTHORIZED,
+        "Your session has expired. Please sign in again.",
+    )
+    .await;
 }
 
 #[tokio::test]
@@ -183,17 +282,40 @@ async fn logout_revokes_the_refresh_token() {
     let app = spawn_app().await;
     let session = app.signup_owner("Ada", "ada@example.com").await;
 
-    let response = app.post("/v1/auth/logout", None, &json!({"refresh_token": session.refresh_token})).await;
+    let response = app
+        .post(
+            "/v1/auth/logout",
+            None,
+            &json!({"refresh_token": session.refresh_token}),
+        )
+        .await;
     assert_eq!(response.status(), StatusCode::NO_CONTENT);
 
-    let refresh = app.post("/v1/auth/refresh", None, &json!({"refresh_token": session.refresh_token})).await;
-    assert_error(refresh, StatusCode::UNAUTHORIZED, "Your session has expired. Please sign in again.").await;
+    let refresh = app
+        .post(
+            "/v1/auth/refresh",
+            None,
+            &json!({"refresh_token": session.refresh_token}),
+        )
+        .await;
+    assert_error(
+        refresh,
+        StatusCode::UNAUTHORIZED,
+        "Your session has expired. Please sign in again.",
+    )
+    .await;
 }
 
 #[tokio::test]
 async fn logout_with_an_unknown_token_is_still_204() {
     let app = spawn_app().await;
-    let response = app.post("/v1/auth/logout", None, &json!({"refresh_token": "never-issued"})).await;
+    let response = app
+        .post(
+            "/v1/auth/logout",
+            None,
+            &json!({"refresh_token": "never-issued"}),
+        )
+        .await;
     assert_eq!(response.status(), StatusCode::NO_CONTENT);
 }
 
@@ -202,15 +324,20 @@ async fn me_returns_the_signed_in_user() {
     let app = spawn_app().await;
     let session = app.signup_owner("Ada", "ada@example.com").await;
 
-    let (status, body) = status_and_json(app.get("/v1/auth/me", Some(&session.access_token)).await).await;
+    let (status, body) =
+        status_and_json(app.get("/v1/auth/me", Some(&session.access_token)).await).await;
 
     assert_eq!(status, StatusCode::OK);
     assert_eq!(body, serde_json::to_value(&session.user).unwrap());
 }
 
 fn signed_token(claims: &Claims, secret: &str) -> String {
-    jsonwebtoken::encode(&jsonwebtoken::Header::default(), claims, &jsonwebtoken::EncodingKey::from_secret(secret.as_bytes()))
-        .unwrap()
+    jsonwebtoken::encode(
+        &jsonwebtoken::Header::default(),
+        claims,
+        &jsonwebtoken::EncodingKey::from_secret(secret.as_bytes()),
+    )
+    .unwrap()
 }
 
 #[tokio::test]
@@ -226,12 +353,30 @@ async fn missing_garbage_expired_and_foreign_tokens_are_401() {
     };
     let expired = signed_token(&claims(now - Duration::minutes(16)), TEST_AUTH_SECRET);
     let foreign = signed_token(&claims(now), "some-other-secret");
-    assert_eq!(app.get("/v1/auth/me", Some(&signed_token(&claims(now), TEST_AUTH_SECRET))).await.status(), StatusCode::OK);
+    assert_eq!(
+        app.get(
+            "/v1/auth/me",
+            Some(&signed_token(&claims(now), TEST_AUTH_SECRET))
+        )
+        .await
+        .status(),
+        StatusCode::OK
+    );
 
-    for token in [None, Some("garbage"), Some(expired.as_str()), Some(foreign.as_str())] {
+    for token in [
+        None,
+        Some("garbage"),
+        Some(expired.as_str()),
+        Some(foreign.as_str()),
+    ] {
         for path in ["/v1/auth/me", "/v1/customer", "/v1/account", "/v1/users"] {
             let response = app.get(path, token).await;
-            assert_error(response, StatusCode::UNAUTHORIZED, "Authentication required").await;
+            assert_error(
+                response,
+                StatusCode::UNAUTHORIZED,
+                "Authentication required",
+            )
+            .await;
         }
     }
 }
@@ -239,7 +384,19 @@ async fn missing_garbage_expired_and_foreign_tokens_are_401() {
 #[tokio::test]
 async fn a_non_bearer_authorization_header_is_401() {
     let app = spawn_app().await;
-    let response = app.client.get(app.url("/v1/auth/me")).basic_auth("ada", Some("pw")).send().await.unwrap();
+    let response = app
+        .client
+        .get(app.url("/v1/auth/me"))
+        .basic_auth("ada", Some("pw"))
+        .send()
+        .await
+        .unwrap();
     let (status, body): (StatusCode, Value) = status_and_json(response).await;
-    assert_eq!((status, body), (StatusCode::UNAUTHORIZED, json!({"message": "Authentication required"})));
+    assert_eq!(
+        (status, body),
+        (
+            StatusCode::UNAUTHORIZED,
+            json!({"message": "Authentication required"})
+        )
+    );
 }

@@ -1,8 +1,12 @@
 //! `spawn_app()` and typed requests against the real server.
 
+use std::sync::Arc;
+
 use costscope_server::config::{Config, LoginRateLimit};
 use costscope_server::http::auth::AuthResponse;
 use costscope_server::startup::Application;
+use costscope_store::testing::TestDatabase;
+use costscope_store::MetadataStore;
 use reqwest::{Response, StatusCode};
 use secrecy::SecretString;
 use serde_json::{json, Value};
@@ -16,29 +20,76 @@ pub struct TestApp {
     pub client: reqwest::Client,
     /// Kept so the data directory lives as long as the app.
     pub data_dir: TempDir,
+    /// The app's own store, for arranging what the API cannot.
+    pub store: Arc<dyn MetadataStore>,
+    /// The PostgreSQL database of this test, when `COSTSCOPE_TEST_POSTGRES_URL` is set.
+    _postgres: Option<DropDatabaseOnExit>,
 }
 
-/// The real app on a free port with a fresh data directory and SQLite.
+/// The real app on a free port with a fresh data directory, on SQLite, or on a fresh
+/// PostgreSQL database when `COSTSCOPE_TEST_POSTGRES_URL` is set.
 pub async fn spawn_app() -> TestApp {
     spawn_app_with(|_| {}).await
 }
 
 pub async fn spawn_app_with(configure: impl FnOnce(&mut Config)) -> TestApp {
-    spawn_app_in(tempfile::tempdir().expect("temp dir"), configure).await
+    let postgres = TestDatabase::create_if_configured().await;
+    let database_url = postgres.as_ref().map(|database| database.url().to_owned());
+    let mut app = spawn_app_in(tempfile::tempdir().expect("temp dir"), |config| {
+        if let Some(url) = database_url {
+            config.database_url = SecretString::from(url);
+        }
+        configure(config);
+    })
+    .await;
+    app._postgres = postgres.map(|database| DropDatabaseOnExit(Some(database)));
+    app
 }
 
+/// The real app on SQLite in `data_dir` (which may already hold data).
 pub async fn spawn_app_in(data_dir: TempDir, configure: impl FnOnce(&mut Config)) -> TestApp {
     let mut config = Config::with_data_dir(data_dir.path());
     config.addr = "127.0.0.1:0".to_owned();
     config.auth_secret = Some(SecretString::from(TEST_AUTH_SECRET));
     // Generous limits so that only the rate-limit tests hit them.
-    config.login_rate_limit =
-        LoginRateLimit { window_minutes: 15, max_failures_per_account: 1000, max_attempts_per_address: 1000 };
+    config.login_rate_limit = LoginRateLimit {
+        window_minutes: 15,
+        max_failures_per_account: 1000,
+        max_attempts_per_address: 1000,
+    };
     configure(&mut config);
     let app = Application::build(config).await.expect("build the app");
     let address = format!("http://127.0.0.1:{}", app.port());
+    let store = app.state().store.clone();
     tokio::spawn(app.run_until_stopped());
-    TestApp { address, client: reqwest::Client::new(), data_dir }
+    TestApp {
+        address,
+        client: reqwest::Client::new(),
+        data_dir,
+        store,
+        _postgres: None,
+    }
+}
+
+/// Drops the test's PostgreSQL database when the test ends.
+struct DropDatabaseOnExit(Option<TestDatabase>);
+
+impl Drop for DropDatabaseOnExit {
+    fn drop(&mut self) {
+        let Some(database) = self.0.take() else {
+            return;
+        };
+        // Drop cannot await: drop the database from a runtime of its own.
+        std::thread::spawn(move || {
+            tokio::runtime::Builder::new_current_thread()
+                .enable_all()
+                .build()
+                .expect("runtime")
+                .block_on(database.drop_database());
+        })
+        .join()
+        .expect("drop the test database");
+    }
 }
 
 impl TestApp {
@@ -63,11 +114,22 @@ impl TestApp {
     }
 
     pub async fn put(&self, path: &str, token: &str, body: &Value) -> Response {
-        self.client.put(self.url(path)).bearer_auth(token).json(body).send().await.expect("PUT")
+        self.client
+            .put(self.url(path))
+            .bearer_auth(token)
+            .json(body)
+            .send()
+            .await
+            .expect("PUT")
     }
 
     pub async fn delete(&self, path: &str, token: &str) -> Response {
-        self.client.delete(self.url(path)).bearer_auth(token).send().await.expect("DELETE")
+        self.client
+            .delete(self.url(path))
+            .bearer_auth(token)
+            .send()
+            .await
+            .expect("DELETE")
     }
 
     pub async fn signup(&self, body: &Value) -> Response {
@@ -76,42 +138,75 @@ impl TestApp {
 
     /// Signs up a new customer and returns its owner's session.
     pub async fn signup_owner(&self, name: &str, email: &str) -> AuthResponse {
-        let response = self.signup(&json!({"name": name, "email": email, "password": PASSWORD})).await;
+        let response = self
+            .signup(&json!({"name": name, "email": email, "password": PASSWORD}))
+            .await;
         assert_eq!(response.status(), StatusCode::CREATED);
         response.json().await.expect("AuthResponse")
     }
 
     pub async fn login(&self, email: &str, password: &str) -> Response {
-        self.post("/v1/auth/login", None, &json!({"email": email, "password": password})).await
+        self.post(
+            "/v1/auth/login",
+            None,
+            &json!({"email": email, "password": password}),
+        )
+        .await
     }
 
     pub async fn invite(&self, token: &str, email: &str, role: &str) -> Response {
-        self.post("/v1/users/invite", Some(token), &json!({"email": email, "role": role})).await
+        self.post(
+            "/v1/users/invite",
+            Some(token),
+            &json!({"email": email, "role": role}),
+        )
+        .await
     }
 
-    pub async fn accept_invitation(&self, invite_url: &str, name: &str, password: &str) -> Response {
+    pub async fn accept_invitation(
+        &self,
+        invite_url: &str,
+        name: &str,
+        password: &str,
+    ) -> Response {
         let token = invite_token(invite_url);
-        self.post(&format!("/v1/auth/invitations/{token}/accept"), None, &json!({"name": name, "password": password}))
-            .await
+        self.post(
+            &format!("/v1/auth/invitations/{token}/accept"),
+            None,
+            &json!({"name": name, "password": password}),
+        )
+        .await
     }
 
     /// Invites `email` with `role` into the inviter's customer and signs them in.
-    pub async fn add_member(&self, inviter_token: &str, name: &str, email: &str, role: &str) -> AuthResponse {
+    pub async fn add_member(
+        &self,
+        inviter_token: &str,
+        name: &str,
+        email: &str,
+        role: &str,
+    ) -> AuthResponse {
         let invited = self.invite(inviter_token, email, role).await;
         assert_eq!(invited.status(), StatusCode::CREATED);
         let invited: Value = invited.json().await.unwrap();
-        let accepted = self.accept_invitation(invited["invite_url"].as_str().unwrap(), name, PASSWORD).await;
+        let accepted = self
+            .accept_invitation(invited["invite_url"].as_str().unwrap(), name, PASSWORD)
+            .await;
         assert_eq!(accepted.status(), StatusCode::OK);
         accepted.json().await.unwrap()
     }
 
     pub async fn update_user(&self, token: &str, user_id: i64, body: &Value) -> Response {
-        self.put(&format!("/v1/users/{user_id}/role"), token, body).await
+        self.put(&format!("/v1/users/{user_id}/role"), token, body)
+            .await
     }
 }
 
 pub fn invite_token(invite_url: &str) -> &str {
-    invite_url.rsplit_once("/invite/").expect("an invite link").1
+    invite_url
+        .rsplit_once("/invite/")
+        .expect("an invite link")
+        .1
 }
 
 /// Status and JSON body, for one-line assertions.
@@ -123,7 +218,11 @@ pub async fn status_and_json(response: Response) -> (StatusCode, Value) {
 /// Asserts an error answer: status and `message`.
 pub async fn assert_error(response: Response, status: StatusCode, message: &str) {
     let (actual_status, body) = status_and_json(response).await;
-    assert_eq!((actual_status, body["message"].as_str()), (status, Some(message)), "body: {body}");
+    assert_eq!(
+        (actual_status, body["message"].as_str()),
+        (status, Some(message)),
+        "body: {body}"
+    );
 }
 
 /// Asserts a 422 whose `details[field]` holds `message`.

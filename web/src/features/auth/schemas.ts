@@ -1,7 +1,7 @@
-import { z } from 'zod';
+// zod/mini keeps the sign-in bundle small; the rules mirror the server's (docs/API.md, Auth).
+import { z } from 'zod/mini';
 import { validateUserName } from '@/lib/user-name';
 
-/** Client rules mirroring the server's messages (docs/API.md, Auth). */
 export const AUTH_MESSAGES = {
   nameRequired: 'Name is required',
   emailRequired: 'Email is required',
@@ -12,35 +12,39 @@ export const AUTH_MESSAGES = {
 
 export const PASSWORD_MIN_LENGTH = 8;
 
-const email = z
-  .string()
-  .trim()
-  .min(1, AUTH_MESSAGES.emailRequired)
-  .pipe(z.email({ message: AUTH_MESSAGES.emailInvalid }));
+/** Required, then well-formed: a blank field only says it is required. */
+export const emailField = () =>
+  z.pipe(
+    z.string().check(z.trim(), z.minLength(1, { error: AUTH_MESSAGES.emailRequired })),
+    z.email({ error: AUTH_MESSAGES.emailInvalid }),
+  );
 
-const newPassword = z
-  .string()
-  .min(1, AUTH_MESSAGES.passwordRequired)
-  .min(PASSWORD_MIN_LENGTH, AUTH_MESSAGES.passwordTooShort);
+const newPassword = () =>
+  z.string().check(
+    z.minLength(1, { error: AUTH_MESSAGES.passwordRequired }),
+    z.minLength(PASSWORD_MIN_LENGTH, { error: AUTH_MESSAGES.passwordTooShort }),
+  );
 
 export const signInSchema = z.object({
-  email,
-  password: z.string().min(1, AUTH_MESSAGES.passwordRequired),
+  email: emailField(),
+  password: z.string().check(z.minLength(1, { error: AUTH_MESSAGES.passwordRequired })),
 });
 export type SignInValues = z.infer<typeof signInSchema>;
 
 export const signUpSchema = z.object({
-  name: z.string().trim().min(1, AUTH_MESSAGES.nameRequired),
-  email,
-  password: newPassword,
+  name: z.string().check(z.trim(), z.minLength(1, { error: AUTH_MESSAGES.nameRequired })),
+  email: emailField(),
+  password: newPassword(),
 });
 export type SignUpValues = z.infer<typeof signUpSchema>;
 
 export const acceptInvitationSchema = z.object({
-  name: z.string().superRefine((value, ctx) => {
-    const message = validateUserName(value);
-    if (message) ctx.addIssue({ code: 'custom', message });
-  }),
-  password: newPassword,
+  name: z.string().check(
+    z.superRefine((value, ctx) => {
+      const message = validateUserName(value);
+      if (message) ctx.addIssue({ code: 'custom', message, input: value });
+    }),
+  ),
+  password: newPassword(),
 });
 export type AcceptInvitationValues = z.infer<typeof acceptInvitationSchema>;

@@ -12,19 +12,18 @@ import {
   TextField,
 } from '@mui/material';
 import { Controller, useForm } from 'react-hook-form';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import type { InviteResponse } from '@/api/types';
 import { useInviteUser } from '../api/invite-user';
 import { inviteErrorMessage } from '../utils/messages';
 import { ASSIGNABLE_ROLES } from '../utils/permissions';
 
 const inviteSchema = z.object({
-  email: z
-    .string()
-    .trim()
-    .min(1, 'Email is required')
-    .pipe(z.email({ message: 'Enter a valid email address' })),
-  role: z.enum(ASSIGNABLE_ROLES, { message: 'Role is required' }),
+  email: z.pipe(
+    z.string().check(z.trim(), z.minLength(1, { error: 'Email is required' })),
+    z.email({ error: 'Enter a valid email address' }),
+  ),
+  role: z.enum(ASSIGNABLE_ROLES, { error: 'Role is required' }),
 });
 type InviteValues = z.infer<typeof inviteSchema>;
 

@@ -29,7 +29,7 @@ export interface UsersTableProps {
 export function UsersTable({ users, viewer, onEdit, onDelete }: UsersTableProps) {
   return (
     <TableContainer component={Paper} variant="outlined">
-      <Table aria-label="Team members" size="medium">
+      <Table aria-label="Team members" size="medium" sx={{ minWidth: 720 }}>
         <TableHead>
           <TableRow>
             <TableCell>Name</TableCell>
@@ -51,13 +51,19 @@ export function UsersTable({ users, viewer, onEdit, onDelete }: UsersTableProps)
                     <Avatar sx={{ width: 32, height: 32, fontSize: 14, bgcolor: 'primary.light' }} aria-hidden="true">
                       {initials(user.name) || '?'}
                     </Avatar>
-                    <Typography component="span" sx={{ fontWeight: 500 }}>
-                      {user.name || '—'}
-                    </Typography>
+                    {user.name ? (
+                      <Typography component="span" sx={{ fontWeight: 500 }}>
+                        {user.name}
+                      </Typography>
+                    ) : (
+                      <Typography component="span" color="text.secondary" sx={{ fontStyle: 'italic' }}>
+                        Invitation not accepted yet
+                      </Typography>
+                    )}
                     {isSelf ? <Chip size="small" label="You" variant="outlined" /> : null}
                   </Stack>
                 </TableCell>
-                <TableCell sx={{ overflowWrap: 'anywhere' }}>{user.email}</TableCell>
+                <TableCell sx={{ whiteSpace: 'nowrap' }}>{user.email}</TableCell>
                 <TableCell>{ROLE_LABELS[user.role]}</TableCell>
                 <TableCell>
                   <Chip

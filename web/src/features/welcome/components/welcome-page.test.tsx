@@ -23,7 +23,7 @@ describe('welcome page', () => {
   });
 
   it('defaults to a 30-day trial when the end date is missing', async () => {
-    mockApi(appRoutes({ customer: makeCustomer({ trialEndDate: null }) }));
+    mockApi(appRoutes({ customer: makeCustomer({ trialEndDate: null as unknown as string }) }));
     renderApp('/welcome');
     expect(await screen.findByText('Your free trial ends in 30 days')).toBeInTheDocument();
   });

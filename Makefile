@@ -60,10 +60,10 @@ web/dist/index.html: $(WEB_STAMP) $(WEB_SOURCES)
 	@test -f $@ || { echo "npm run build did not produce $@" >&2; exit 1; }
 	@touch $@
 
-web-deps: $(WEB_STAMP) ## npm ci in web/ when node_modules is missing or older than package-lock.json
+web-deps: $(WEB_STAMP) ## npm ci in web/ (scripts/npm-ci.sh) when node_modules is missing or older than package-lock.json
 
 $(WEB_STAMP): web/package-lock.json
-	cd web && $(PHASE) "npm ci" $(NPM) ci --no-audit --no-fund
+	$(PHASE) "npm ci" scripts/npm-ci.sh web
 	@touch $@
 
 web/package-lock.json:

@@ -41,7 +41,9 @@ pub struct GlobalArgs {
         long,
         global = true,
         env = "COSTSCOPE_DATABASE_URL",
-        value_name = "URL"
+        value_name = "URL",
+        // The URL may carry a password.
+        hide_env_values = true
     )]
     pub database_url: Option<String>,
     /// Public base URL of this server, used in invitation links [default: http://<addr>]

@@ -267,6 +267,18 @@ mod tests {
     }
 
     #[test]
+    fn the_example_file_is_valid_and_matches_the_defaults() {
+        let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("config.example.toml");
+        let config = Config::merge(read_file(&path).unwrap(), Overrides::default()).unwrap();
+        assert_eq!(config.features, FeatureFlags::default());
+        assert_eq!(config.login_rate_limit, LoginRateLimit::default());
+        assert_eq!(
+            config.public_url.as_deref(),
+            Some("https://costs.example.com")
+        );
+    }
+
+    #[test]
     fn unknown_keys_are_refused() {
         assert!(toml::from_str::<FileConfig>("adress = \"x\"").is_err());
     }

@@ -33,3 +33,13 @@ afterEach(async () => {
   const { clearSession } = await import('@/api/session');
   clearSession();
 });
+
+// React reports state updates that land between Testing Library's async helpers (a fetch
+// resolving while a test awaits user-event) as "not wrapped in act(...)". They are expected with
+// TanStack Query and MUI transitions and would drown real problems in the CI log, so only that
+// one message is dropped; every other console.error still prints.
+const consoleError = console.error.bind(console);
+console.error = (...args: unknown[]) => {
+  if (typeof args[0] === 'string' && args[0].includes('not wrapped in act(')) return;
+  consoleError(...args);
+};

@@ -63,20 +63,14 @@ impl From<StoreError> for ApiError {
 
 impl IntoResponse for ApiError {
     fn into_response(self) -> Response {
-        let (status, message) = match &self {
-            ApiError::BadRequest(message) | ApiError::Conflict(message) => {
-                let status = if matches!(self, ApiError::Conflict(_)) {
-                    StatusCode::CONFLICT
-                } else {
-                    StatusCode::BAD_REQUEST
-                };
-                (status, message.clone())
-            }
-            ApiError::Unauthorized(message) => (StatusCode::UNAUTHORIZED, (*message).to_owned()),
-            ApiError::Forbidden(message) => (StatusCode::FORBIDDEN, (*message).to_owned()),
-            ApiError::NotFound(message) => (StatusCode::NOT_FOUND, (*message).to_owned()),
-            ApiError::Validation(errors) => return validation_response(errors),
-            ApiError::TooManyAttempts { wait } => return too_many_attempts_response(*wait),
+        let (status, message) = match self {
+            ApiError::BadRequest(message) => (StatusCode::BAD_REQUEST, message),
+            ApiError::Conflict(message) => (StatusCode::CONFLICT, message),
+            ApiError::Unauthorized(message) => (StatusCode::UNAUTHORIZED, message.to_owned()),
+            ApiError::Forbidden(message) => (StatusCode::FORBIDDEN, message.to_owned()),
+            ApiError::NotFound(message) => (StatusCode::NOT_FOUND, message.to_owned()),
+            ApiError::Validation(errors) => return validation_response(&errors),
+            ApiError::TooManyAttempts { wait } => return too_many_attempts_response(wait),
             ApiError::Internal(cause) => {
                 tracing::error!(error = ?cause, "internal error");
                 (

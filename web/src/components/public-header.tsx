@@ -1,6 +1,6 @@
 import MailOutlineIcon from '@mui/icons-material/MailOutline';
 import MenuBookOutlinedIcon from '@mui/icons-material/MenuBookOutlined';
-import { AppBar, Button, Stack, Toolbar } from '@mui/material';
+import { AppBar, Button, IconButton, Stack, Toolbar } from '@mui/material';
 import { useAppConfig } from '@/api/queries';
 import { mailto } from '@/lib/mailto';
 import { Logo } from './logo';
@@ -12,7 +12,7 @@ export function PublicHeader() {
     <AppBar position="static" color="inherit" elevation={0} sx={{ borderBottom: 1, borderColor: 'divider' }}>
       <Toolbar sx={{ gap: 2 }}>
         <Logo color="text.primary" />
-        <Stack direction="row" spacing={1} sx={{ ml: 'auto' }} alignItems="center">
+        <Stack direction="row" spacing={{ xs: 0, sm: 1 }} sx={{ ml: 'auto' }} alignItems="center">
           {config.documentation_url ? (
             <Button
               href={config.documentation_url}
@@ -20,9 +20,20 @@ export function PublicHeader() {
               rel="noreferrer"
               startIcon={<MenuBookOutlinedIcon />}
               color="inherit"
+              sx={{ '& .MuiButton-startIcon': { display: { xs: 'none', sm: 'inherit' } } }}
             >
               Documentation
             </Button>
+          ) : null}
+          {config.support_email ? (
+            <IconButton
+              href={mailto(config.support_email)}
+              aria-label="Contact support"
+              color="inherit"
+              sx={{ display: { xs: 'inline-flex', sm: 'none' } }}
+            >
+              <MailOutlineIcon />
+            </IconButton>
           ) : null}
           {config.support_email ? (
             <Button

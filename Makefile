@@ -35,7 +35,7 @@ WEB_SOURCES := $(shell find web/src web/public -type f 2>/dev/null) \
                $(wildcard web/index.html web/package.json web/vite.config.* web/tsconfig*.json)
 
 .PHONY: help run build web web-deps bin test test-rust test-web test-e2e ensure ensure-chromium \
-        ensure-postgres web-types clean
+        ensure-postgres web-types test-api-types clean
 
 help: ## list the targets
 	@echo "Costscope make targets (CARGO_TARGET_DIR=$(CARGO_TARGET_DIR)):"
@@ -51,6 +51,11 @@ build: web bin ## build the web app (web/dist) and the costscope binary (dev pro
 
 bin: ## cargo build the costscope binary only (embeds whatever web/dist holds)
 	@test -d web/dist || { echo "web/dist is missing: run 'make web' (or 'make build') first" >&2; exit 1; }
+	@# rust-embed only tracks the files it embedded: a binary compiled before web/dist existed
+	@# would never notice it. Rebuild the server crate when the web app is newer than the binary.
+	@if [ -e "$(COSTSCOPE_BIN)" ] && [ web/dist/index.html -nt "$(COSTSCOPE_BIN)" ]; then \
+	  echo "web/dist is newer than $(COSTSCOPE_BIN): rebuilding costscope-server to embed it"; \
+	  $(CARGO) clean -p costscope-server; fi
 	$(PHASE) "cargo build" $(CARGO) build -p costscope-server --bin costscope
 
 web: web/dist/index.html ## npm ci (when needed) and npm run build -> web/dist
@@ -71,6 +76,7 @@ web/package-lock.json:
 	@exit 1
 
 web-types: ## regenerate web/openapi.json and the SPA's API types from the server
+	@# The web build may need the new types, so only the binary is built (with the web/dist there is).
 	@mkdir -p web/dist
 	$(MAKE) --no-print-directory bin
 	$(COSTSCOPE_BIN) openapi > web/openapi.json
@@ -78,7 +84,7 @@ web-types: ## regenerate web/openapi.json and the SPA's API types from the serve
 
 # ---------------------------------------------------------------- tests
 
-test: ensure test-rust test-web test-e2e ## every test: Rust (SQLite + PostgreSQL), web unit, browser e2e
+test: ensure test-rust test-web test-api-types test-e2e ## every test: Rust (SQLite + PostgreSQL), web unit, browser e2e
 	@echo
 	@echo "make test: all phases passed"
 
@@ -96,6 +102,9 @@ test-rust: web ensure-postgres ## cargo test --workspace (SQLite, and PostgreSQL
 test-web: web-deps ## web typecheck and Vitest unit tests
 	cd web && $(PHASE) "web typecheck" $(NPM) run typecheck
 	cd web && CI=true $(PHASE) "web unit tests" $(NPM) test
+
+test-api-types: build ## check web/openapi.json and web/src/api/schema.gen.ts match the server (fix: make web-types)
+	$(PHASE) "api types up to date" scripts/check-api-types.sh
 
 test-e2e: build ensure-chromium ## Playwright browser tests against the built binary
 	@test -x "$(COSTSCOPE_BIN)" || { echo "$(COSTSCOPE_BIN) is missing: 'make build' did not produce it" >&2; exit 1; }

@@ -9,10 +9,10 @@
 # connections of that cluster, and creates the `test` database. It prints every change it makes.
 set -euo pipefail
 
-DEFAULT_URL=postgres://postgres@127.0.0.1:5432/test
-URL=${COSTSCOPE_TEST_POSTGRES_URL:-$DEFAULT_URL}
 HOST=127.0.0.1
-PORT=5432
+PORT=${COSTSCOPE_PG_PORT:-5432}   # another port only for testing this script
+DEFAULT_URL=postgres://postgres@$HOST:$PORT/test
+URL=${COSTSCOPE_TEST_POSTGRES_URL:-$DEFAULT_URL}
 say() { echo "ensure-postgres: $*"; }
 die() { echo "ensure-postgres: ERROR: $*" >&2; exit 1; }
 
@@ -68,7 +68,7 @@ fi
 # Role postgres over TCP without a password prompt.
 if ! tcp_psql -d postgres -tAc 'select 1' >/dev/null 2>&1; then
   say "role postgres cannot connect over TCP without a password; allowing trust for 127.0.0.1 and ::1"
-  HBA=$(as_postgres psql -tAc 'show hba_file' 2>/dev/null) \
+  HBA=$(as_postgres psql -p "$PORT" -tAc 'show hba_file' 2>/dev/null) \
     || die "cannot reach the server on its local socket as OS user postgres to fix pg_hba.conf; set COSTSCOPE_TEST_POSTGRES_URL to a URL that works"
   TMP=$(mktemp)
   { echo "# added by costscope scripts/ensure-postgres.sh (test machine)"
@@ -76,7 +76,7 @@ if ! tcp_psql -d postgres -tAc 'select 1' >/dev/null 2>&1; then
     echo "host all all ::1/128 trust"
     cat "$HBA"; } > "$TMP"
   cat "$TMP" > "$HBA"; rm -f "$TMP"
-  as_postgres psql -tAc 'select pg_reload_conf()' >/dev/null
+  as_postgres psql -p "$PORT" -tAc 'select pg_reload_conf()' >/dev/null
   say "prepended trust rules to $HBA and reloaded"
   sleep 1
   tcp_psql -d postgres -tAc 'select 1' >/dev/null || die "role postgres still cannot connect to $HOST:$PORT"

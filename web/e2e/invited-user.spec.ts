@@ -54,6 +54,14 @@ test('the invited user accepts the link, signs in, and may not invite anyone', a
     'Only owners and admins can manage users',
   );
 
+  // The owner now sees the member as active with the role user.
+  const team = await request.get('/v1/users', { headers: { Authorization: `Bearer ${owner.access_token}` } });
+  expect(team.status()).toBe(200);
+  const member = ((await team.json()) as { email: string; role: string; status: string; name: string }[]).find(
+    (u) => u.email === inviteeEmail,
+  );
+  expect(member).toMatchObject({ name: 'Ivan Invitee', role: 'user', status: 'active' });
+
   // The link was spent: opened again by someone signed out, it is refused.
   const stranger = await browser.newContext({ baseURL });
   const strangerPage = await stranger.newPage();

@@ -51,11 +51,6 @@ build: web bin ## build the web app (web/dist) and the costscope binary (dev pro
 
 bin: ## cargo build the costscope binary only (embeds whatever web/dist holds)
 	@test -d web/dist || { echo "web/dist is missing: run 'make web' (or 'make build') first" >&2; exit 1; }
-	@# rust-embed only tracks the files it embedded: a binary compiled before web/dist existed
-	@# would never notice it. Rebuild the server crate when the web app is newer than the binary.
-	@if [ -e "$(COSTSCOPE_BIN)" ] && [ web/dist/index.html -nt "$(COSTSCOPE_BIN)" ]; then \
-	  echo "web/dist is newer than $(COSTSCOPE_BIN): rebuilding costscope-server to embed it"; \
-	  $(CARGO) clean -p costscope-server; fi
 	$(PHASE) "cargo build" $(CARGO) build -p costscope-server --bin costscope
 
 web: web/dist/index.html ## npm ci (when needed) and npm run build -> web/dist

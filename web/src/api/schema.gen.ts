@@ -247,8 +247,8 @@ export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
         AcceptInvitationRequest: {
-            name?: string;
-            password?: string;
+            name: string;
+            password: string;
         };
         /** @description A signed-in session. */
         AuthResponse: {
@@ -335,9 +335,9 @@ export interface components {
             invited_by: string;
         };
         InviteRequest: {
-            email?: string;
+            email: string;
             /** @description `Admin` or `User`, in any letter case. */
-            role?: string;
+            role: string;
         };
         InviteResponse: {
             /** @description Whether the link was e-mailed (SMTP configured and delivery succeeded). */
@@ -348,8 +348,8 @@ export interface components {
             user: components["schemas"]["User"];
         };
         LoginRequest: {
-            email?: string;
-            password?: string;
+            email: string;
+            password: string;
         };
         LogoutRequest: {
             refresh_token: string;
@@ -373,9 +373,9 @@ export interface components {
          */
         Role: "owner" | "admin" | "user";
         SignupRequest: {
-            email?: string;
-            name?: string;
-            password?: string;
+            email: string;
+            name: string;
+            password: string;
         };
         /** @description Both fields optional; at least one must change something. */
         UpdateUserRequest: {

@@ -39,7 +39,7 @@ let counter = 0;
 /** A fresh e-mail address, unique across runs against the same data dir. */
 export function uniqueEmail(prefix: string): string {
   counter += 1;
-  const stamp = `${Date.now().toString(36)}${counter}${Math.floor(Math.random() * 1e6).toString(36)}`;
+  const stamp = `${process.pid.toString(36)}${Date.now().toString(36)}${counter}`;
   return `${prefix}-${stamp}@example.com`;
 }
 

@@ -32,23 +32,21 @@ impl FromRequestParts<AppState> for AuthUser {
         parts: &mut Parts,
         state: &AppState,
     ) -> Result<Self, Self::Rejection> {
-        let unauthorized = ApiError::Unauthorized(AUTHENTICATION_REQUIRED);
+        let unauthorized = || ApiError::Unauthorized(AUTHENTICATION_REQUIRED);
         let token = parts
             .headers
             .get(AUTHORIZATION)
             .and_then(|value| value.to_str().ok())
             .and_then(|value| value.strip_prefix("Bearer "))
-            .ok_or(ApiError::Unauthorized(AUTHENTICATION_REQUIRED))?;
+            .ok_or_else(unauthorized)?;
         let claims = state
             .access_tokens
             .verify(token.trim())
-            .ok_or(ApiError::Unauthorized(AUTHENTICATION_REQUIRED))?;
-        let user_id = claims
-            .user_id()
-            .ok_or(ApiError::Unauthorized(AUTHENTICATION_REQUIRED))?;
+            .ok_or_else(unauthorized)?;
+        let user_id = claims.user_id().ok_or_else(unauthorized)?;
         match state.store.get_user(claims.cid, user_id).await? {
             Some(user) if user.status == UserStatus::Active => Ok(AuthUser(user)),
-            _ => Err(unauthorized),
+            _ => Err(unauthorized()),
         }
     }
 }

@@ -196,6 +196,14 @@ impl TestApp {
         accepted.json().await.unwrap()
     }
 
+    pub async fn get_user(&self, token: &str, user_id: i64) -> Response {
+        self.get(&format!("/v1/users/{user_id}"), Some(token)).await
+    }
+
+    pub async fn delete_user(&self, token: &str, user_id: i64) -> Response {
+        self.delete(&format!("/v1/users/{user_id}"), token).await
+    }
+
     pub async fn update_user(&self, token: &str, user_id: i64, body: &Value) -> Response {
         self.put(&format!("/v1/users/{user_id}/role"), token, body)
             .await

@@ -13,10 +13,9 @@ async fn another_customers_user_is_404_for_get_put_and_delete_and_stays_unchange
     let member_b = app
         .add_member(&owner_b.access_token, "Bea Member", "bea@b.test", "User")
         .await;
-    let path = format!("/v1/users/{}", member_b.user.id);
 
     assert_error(
-        app.get(&path, Some(&owner_a.access_token)).await,
+        app.get_user(&owner_a.access_token, member_b.user.id).await,
         StatusCode::NOT_FOUND,
         "User not found",
     )
@@ -30,20 +29,22 @@ async fn another_customers_user_is_404_for_get_put_and_delete_and_stays_unchange
         .await;
     assert_error(edit, StatusCode::NOT_FOUND, "User not found").await;
     assert_error(
-        app.delete(&path, &owner_a.access_token).await,
+        app.delete_user(&owner_a.access_token, member_b.user.id)
+            .await,
         StatusCode::NOT_FOUND,
         "User not found",
     )
     .await;
-    let owner_path = format!("/v1/users/{}", owner_b.user.id);
     assert_error(
-        app.delete(&owner_path, &owner_a.access_token).await,
+        app.delete_user(&owner_a.access_token, owner_b.user.id)
+            .await,
         StatusCode::NOT_FOUND,
         "User not found",
     )
     .await;
 
-    let (status, body) = status_and_json(app.get(&path, Some(&owner_b.access_token)).await).await;
+    let (status, body) =
+        status_and_json(app.get_user(&owner_b.access_token, member_b.user.id).await).await;
     assert_eq!(status, StatusCode::OK);
     assert_eq!(body, serde_json::to_value(&member_b.user).unwrap());
     assert_eq!(

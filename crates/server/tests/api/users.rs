@@ -181,11 +181,8 @@ async fn get_user_returns_a_team_member_and_404_for_unknown_ids() {
     let team = team(&app).await;
 
     let (status, body) = status_and_json(
-        app.get(
-            &format!("/v1/users/{}", team.admin.user.id),
-            Some(&team.member.access_token),
-        )
-        .await,
+        app.get_user(&team.member.access_token, team.admin.user.id)
+            .await,
     )
     .await;
     assert_eq!(status, StatusCode::OK);
@@ -359,10 +356,7 @@ async fn a_plain_user_cannot_delete_with_403() {
     let app = spawn_app().await;
     let team = team(&app).await;
     let response = app
-        .delete(
-            &format!("/v1/users/{}", team.admin.user.id),
-            &team.member.access_token,
-        )
+        .delete_user(&team.member.access_token, team.admin.user.id)
         .await;
     assert_error(
         response,
@@ -377,10 +371,7 @@ async fn the_owner_cannot_be_deleted() {
     let app = spawn_app().await;
     let team = team(&app).await;
     let response = app
-        .delete(
-            &format!("/v1/users/{}", team.owner.user.id),
-            &team.admin.access_token,
-        )
+        .delete_user(&team.admin.access_token, team.owner.user.id)
         .await;
     assert_error(
         response,
@@ -395,10 +386,7 @@ async fn nobody_can_delete_themselves() {
     let app = spawn_app().await;
     let team = team(&app).await;
     let response = app
-        .delete(
-            &format!("/v1/users/{}", team.admin.user.id),
-            &team.admin.access_token,
-        )
+        .delete_user(&team.admin.access_token, team.admin.user.id)
         .await;
     assert_error(
         response,
@@ -414,10 +402,7 @@ async fn deleting_a_user_ends_their_sessions_at_once() {
     let team = team(&app).await;
 
     let response = app
-        .delete(
-            &format!("/v1/users/{}", team.member.user.id),
-            &team.admin.access_token,
-        )
+        .delete_user(&team.admin.access_token, team.member.user.id)
         .await;
 
     let (status, body) = status_and_json(response).await;
@@ -453,10 +438,7 @@ async fn deleting_a_user_ends_their_sessions_at_once() {
     )
     .await;
     let again = app
-        .delete(
-            &format!("/v1/users/{}", team.member.user.id),
-            &team.admin.access_token,
-        )
+        .delete_user(&team.admin.access_token, team.member.user.id)
         .await;
     assert_error(again, StatusCode::NOT_FOUND, "User not found").await;
 }

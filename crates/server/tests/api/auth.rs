@@ -219,13 +219,7 @@ async fn refresh_rotates_the_session_and_refuses_the_used_token() {
     let app = spawn_app().await;
     let session = app.signup_owner("Ada", "ada@example.com").await;
 
-    let response = app
-        .post(
-            "/v1/auth/refresh",
-            None,
-            &json!({"refresh_token": session.refresh_token}),
-        )
-        .await;
+    let response = app.refresh(&session.refresh_token).await;
     assert_eq!(response.status(), StatusCode::OK);
     let renewed: AuthResponse = response.json().await.unwrap();
     assert_ne!(renewed.refresh_token, session.refresh_token);
@@ -236,39 +230,21 @@ async fn refresh_rotates_the_session_and_refuses_the_used_token() {
         StatusCode::OK
     );
 
-    let reused = app
-        .post(
-            "/v1/auth/refresh",
-            None,
-            &json!({"refresh_token": session.refresh_token}),
-        )
-        .await;
+    let reused = app.refresh(&session.refresh_token).await;
     assert_error(
         reused,
         StatusCode::UNAUTHORIZED,
         "Your session has expired. Please sign in again.",
     )
     .await;
-    let next = app
-        .post(
-            "/v1/auth/refresh",
-            None,
-            &json!({"refresh_token": renewed.refresh_token}),
-        )
-        .await;
+    let next = app.refresh(&renewed.refresh_token).await;
     assert_eq!(next.status(), StatusCode::OK);
 }
 
 #[tokio::test]
 async fn refresh_with_an_unknown_token_is_401() {
     let app = spawn_app().await;
-    let response = app
-        .post(
-            "/v1/auth/refresh",
-            None,
-            &json!({"refresh_token": "made-up"}),
-        )
-        .await;
+    let response = app.refresh("made-up").await;
     assert_error(
         response,
         StatusCode::UNAUTHORIZED,
@@ -282,22 +258,10 @@ async fn logout_revokes_the_refresh_token() {
     let app = spawn_app().await;
     let session = app.signup_owner("Ada", "ada@example.com").await;
 
-    let response = app
-        .post(
-            "/v1/auth/logout",
-            None,
-            &json!({"refresh_token": session.refresh_token}),
-        )
-        .await;
+    let response = app.logout(&session.refresh_token).await;
     assert_eq!(response.status(), StatusCode::NO_CONTENT);
 
-    let refresh = app
-        .post(
-            "/v1/auth/refresh",
-            None,
-            &json!({"refresh_token": session.refresh_token}),
-        )
-        .await;
+    let refresh = app.refresh(&session.refresh_token).await;
     assert_error(
         refresh,
         StatusCode::UNAUTHORIZED,
@@ -309,13 +273,7 @@ async fn logout_revokes_the_refresh_token() {
 #[tokio::test]
 async fn logout_with_an_unknown_token_is_still_204() {
     let app = spawn_app().await;
-    let response = app
-        .post(
-            "/v1/auth/logout",
-            None,
-            &json!({"refresh_token": "never-issued"}),
-        )
-        .await;
+    let response = app.logout("never-issued").await;
     assert_eq!(response.status(), StatusCode::NO_CONTENT);
 }
 

@@ -196,6 +196,24 @@ impl TestApp {
         accepted.json().await.unwrap()
     }
 
+    pub async fn refresh(&self, refresh_token: &str) -> Response {
+        self.post(
+            "/v1/auth/refresh",
+            None,
+            &json!({ "refresh_token": refresh_token }),
+        )
+        .await
+    }
+
+    pub async fn logout(&self, refresh_token: &str) -> Response {
+        self.post(
+            "/v1/auth/logout",
+            None,
+            &json!({ "refresh_token": refresh_token }),
+        )
+        .await
+    }
+
     pub async fn get_user(&self, token: &str, user_id: i64) -> Response {
         self.get(&format!("/v1/users/{user_id}"), Some(token)).await
     }

@@ -417,13 +417,7 @@ async fn deleting_a_user_ends_their_sessions_at_once() {
         .get("/v1/auth/me", Some(&team.member.access_token))
         .await;
     assert_error(me, StatusCode::UNAUTHORIZED, "Authentication required").await;
-    let refresh = app
-        .post(
-            "/v1/auth/refresh",
-            None,
-            &json!({"refresh_token": team.member.refresh_token}),
-        )
-        .await;
+    let refresh = app.refresh(&team.member.refresh_token).await;
     assert_error(
         refresh,
         StatusCode::UNAUTHORIZED,

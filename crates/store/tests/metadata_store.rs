@@ -83,6 +83,24 @@ async fn invite(
         .unwrap()
 }
 
+/// The invitation can be neither looked up nor accepted at `at`.
+async fn assert_invitation_unusable(
+    store: &dyn MetadataStore,
+    token_hash: &str,
+    at: DateTime<Utc>,
+) {
+    assert!(store
+        .find_invitation(token_hash, at)
+        .await
+        .unwrap()
+        .is_none());
+    assert!(store
+        .accept_invitation(token_hash, "Pat", "x", at)
+        .await
+        .unwrap()
+        .is_none());
+}
+
 #[tokio::test]
 async fn create_customer_with_owner_stores_both() {
     for_each_backend(|store| async move {
@@ -235,16 +253,7 @@ async fn invitation_is_found_accepted_once_and_then_gone() {
         assert_eq!(active.status, UserStatus::Active);
         assert_eq!(active.name, "Pat Person");
 
-        assert!(store
-            .find_invitation("invite-hash", now())
-            .await
-            .unwrap()
-            .is_none());
-        assert!(store
-            .accept_invitation("invite-hash", "Again", "x", now())
-            .await
-            .unwrap()
-            .is_none());
+        assert_invitation_unusable(store.as_ref(), "invite-hash", now()).await;
     })
     .await;
 }
@@ -261,17 +270,7 @@ async fn expired_invitation_is_not_found() {
             "invite-hash",
         )
         .await;
-        let later = now() + Duration::days(8);
-        assert!(store
-            .find_invitation("invite-hash", later)
-            .await
-            .unwrap()
-            .is_none());
-        assert!(store
-            .accept_invitation("invite-hash", "Pat", "x", later)
-            .await
-            .unwrap()
-            .is_none());
+        assert_invitation_unusable(store.as_ref(), "invite-hash", now() + Duration::days(8)).await;
     })
     .await;
 }

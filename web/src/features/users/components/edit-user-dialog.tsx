@@ -5,7 +5,6 @@ import {
   DialogActions,
   DialogContent,
   DialogTitle,
-  MenuItem,
   Stack,
   TextField,
 } from '@mui/material';
@@ -14,7 +13,8 @@ import type { UpdateUserRequest, User } from '@/api/types';
 import { normaliseUserName, validateUserName } from '@/lib/user-name';
 import { useUpdateUser } from '../api/update-user';
 import { USER_MESSAGES } from '../utils/messages';
-import { ASSIGNABLE_ROLES, toAssignableRole, type AssignableRole } from '../utils/permissions';
+import { toAssignableRole, type AssignableRole } from '../utils/permissions';
+import { RoleSelect } from './role-select';
 
 interface EditValues {
   name: string;
@@ -87,21 +87,12 @@ export function EditUserDialog({ user, canChangeRole, onClose, onSaved }: EditUs
               control={control}
               name="role"
               render={({ field }) => (
-                <TextField
+                <RoleSelect
                   id="edit-user-role"
-                  select
-                  label="Role"
-                  fullWidth
                   disabled={!canChangeRole}
                   helperText={canChangeRole ? undefined : 'You cannot change this role.'}
                   {...field}
-                >
-                  {ASSIGNABLE_ROLES.map((role) => (
-                    <MenuItem key={role} value={role}>
-                      {role}
-                    </MenuItem>
-                  ))}
-                </TextField>
+                />
               )}
             />
           </Stack>

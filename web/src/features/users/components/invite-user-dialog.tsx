@@ -7,7 +7,6 @@ import {
   DialogContent,
   DialogContentText,
   DialogTitle,
-  MenuItem,
   Stack,
   TextField,
 } from '@mui/material';
@@ -17,6 +16,7 @@ import type { InviteResponse } from '@/api/types';
 import { useInviteUser } from '../api/invite-user';
 import { inviteErrorMessage } from '../utils/messages';
 import { ASSIGNABLE_ROLES } from '../utils/permissions';
+import { RoleSelect } from './role-select';
 
 const inviteSchema = z.object({
   email: z.pipe(
@@ -90,21 +90,12 @@ export function InviteUserDialog({ open, onClose, onInvited }: InviteUserDialogP
               control={control}
               name="role"
               render={({ field }) => (
-                <TextField
+                <RoleSelect
                   id="invite-user-role"
-                  select
-                  label="Role"
-                  fullWidth
                   error={Boolean(errors.role)}
                   helperText={errors.role?.message ?? 'Admins manage users and integrations; users can view.'}
                   {...field}
-                >
-                  {ASSIGNABLE_ROLES.map((role) => (
-                    <MenuItem key={role} value={role}>
-                      {role}
-                    </MenuItem>
-                  ))}
-                </TextField>
+                />
               )}
             />
           </Stack>

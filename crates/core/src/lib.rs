@@ -1,6 +1,7 @@
 //! Costscope domain types and the spec's rules. No IO lives here.
 
 mod clock;
+pub mod cost;
 mod email;
 mod feature_flags;
 mod full_name;

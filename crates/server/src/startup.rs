@@ -6,6 +6,7 @@ use std::sync::Arc;
 use anyhow::Context;
 use costscope_connectors::Mailer;
 use costscope_core::{Clock, SystemClock};
+use costscope_engine::{CostEngine, DuckDbEngine};
 use costscope_store::MetadataStore;
 use secrecy::ExposeSecret;
 use tokio::net::TcpListener;
@@ -34,6 +35,7 @@ impl Application {
         })?;
         let store = open_store(&config).await?;
         store.migrate().await.context("migrating the database")?;
+        let engine = open_engine(&config)?;
         let clock: Arc<dyn Clock> = Arc::new(SystemClock);
         if config.demo {
             crate::demo::ensure_demo_tenant(store.as_ref(), clock.as_ref()).await?;
@@ -56,6 +58,7 @@ impl Application {
             .unwrap_or_else(|| format!("http://{local_addr}"));
         let state = AppState {
             store,
+            engine,
             clock,
             mailer,
             access_tokens: Arc::new(AccessTokens::new(auth_secret.expose_secret().as_bytes())),
@@ -133,3 +136,14 @@ async fn shutdown_signal() {
         () = terminate => tracing::info!("SIGTERM received, shutting down"),
     }
 }
+
+/// The cost engine: `costs.duckdb` in the data directory.
+fn open_engine(config: &Config) -> anyhow::Result<Arc<dyn CostEngine>> {
+    let path = config.data_dir.join(COST_DATABASE_FILE);
+    let engine = DuckDbEngine::open(&path)
+        .with_context(|| format!("opening the cost database {}", path.display()))?;
+    Ok(Arc::new(engine))
+}
+
+/// The DuckDB file holding cost line items, inside the data directory.
+pub const COST_DATABASE_FILE: &str = "costs.duckdb";

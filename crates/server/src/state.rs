@@ -2,6 +2,7 @@ use std::sync::Arc;
 
 use costscope_connectors::Mailer;
 use costscope_core::Clock;
+use costscope_engine::CostEngine;
 use costscope_store::MetadataStore;
 
 use crate::auth::password::PasswordChecker;
@@ -14,6 +15,8 @@ use crate::metrics::Metrics;
 #[derive(Debug, Clone)]
 pub struct AppState {
     pub store: Arc<dyn MetadataStore>,
+    /// Cost line items (DuckDB in the data dir by default).
+    pub engine: Arc<dyn CostEngine>,
     pub config: Arc<Config>,
     pub clock: Arc<dyn Clock>,
     /// Set when SMTP is configured.

@@ -3,9 +3,11 @@
 pub mod accounts;
 pub mod auth;
 pub mod config;
+pub mod cost;
 pub mod customer;
 pub mod error;
 pub mod extract;
+pub mod ingest;
 pub mod openapi;
 pub mod ops;
 pub mod spa;
@@ -22,6 +24,8 @@ pub fn router(state: AppState) -> Router {
         .merge(customer::routes())
         .merge(accounts::routes())
         .merge(users::routes())
+        .merge(cost::routes())
+        .merge(ingest::routes())
         .merge(ops::routes())
         .fallback(spa::fallback)
         .layer(axum::middleware::from_fn_with_state(

@@ -1,0 +1,15 @@
+//! The vocabulary of cost questions: providers, dimensions, intervals, metrics, filter groups and
+//! time ranges. The HTTP layer parses requests into these types and the cost engine turns them
+//! into SQL; neither invents its own.
+
+mod dimension;
+mod filter;
+mod provider;
+mod query;
+mod time_range;
+
+pub use dimension::{Dimension, MAX_GROUP_BY_DIMENSIONS};
+pub use filter::{CostFilter, FilterGroup, GroupJoin, MatchOperator, TagCondition, ValueCondition};
+pub use provider::Provider;
+pub use query::{AggregateQuery, Interval, Metric};
+pub use time_range::TimeRange;

@@ -1,0 +1,209 @@
+//! What the cost engine answers, independent of the database behind it.
+
+use std::collections::BTreeMap;
+use std::path::PathBuf;
+use std::sync::Arc;
+
+use chrono::{DateTime, NaiveDate, Utc};
+use costscope_core::cost::{AggregateQuery, CostFilter, Metric, Provider, TimeRange};
+
+/// The tenant every engine call is scoped to (the authenticated customer's id).
+pub type CustomerId = i64;
+
+/// One answer row of an aggregation.
+#[derive(Debug, Clone, PartialEq)]
+pub struct AggregateRow {
+    /// First day of the row's bucket; `None` without an interval.
+    pub timestamp: Option<NaiveDate>,
+    /// One value per query dimension, in the query's order (`""` where the data has none).
+    pub group: Vec<String>,
+    /// The account's name when the query groups by account (first account dimension).
+    pub account_name: Option<String>,
+    pub amount: f64,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct Aggregate {
+    pub rows: Vec<AggregateRow>,
+    /// Distinct groups before limit/offset.
+    pub total_groups: u64,
+    /// Sum over the whole range and filter (`summary.accrued_cost`).
+    pub total: f64,
+    /// The same over [`TimeRange::previous`] (for `summary.accrued_change`).
+    pub previous_total: f64,
+    /// The currency of the rows (the most common one; `USD` when there are none).
+    pub currency: String,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct AccountOption {
+    pub provider: Provider,
+    pub account_id: String,
+    pub account_name: String,
+}
+
+/// Distinct values in the tenant's data for the range and filter (`/v2/cost/filters`).
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct FilterOptions {
+    pub accounts: Vec<AccountOption>,
+    pub regions: Vec<String>,
+    pub services: Vec<String>,
+    pub tags: BTreeMap<String, Vec<String>>,
+    pub cloud_providers: Vec<Provider>,
+    pub cost_types: Vec<String>,
+    pub usage_types: Vec<String>,
+}
+
+/// Spend of one period (`/v2/cost/spend`).
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct SpendBreakdown {
+    pub total: f64,
+    pub by_provider: BTreeMap<Provider, f64>,
+    pub by_cost_type: BTreeMap<String, f64>,
+}
+
+/// An account or project seen in the tenant's cost data.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SeenAccount {
+    pub provider: Provider,
+    pub account_id: String,
+    pub account_name: String,
+    /// The earliest charge seen for it.
+    pub first_seen: DateTime<Utc>,
+}
+
+/// One uploaded file to load.
+#[derive(Debug, Clone)]
+pub struct SourceFile {
+    pub path: PathBuf,
+    /// The name the user knows it by (upload file name), used in every message.
+    pub display_name: String,
+}
+
+/// Progress of a load, for the CLI's progress bar and the job status.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum LoadProgress {
+    /// Reading and checking file `index` (0-based) of `files`.
+    Reading { index: usize, files: usize, name: String },
+    /// Replacing the billing periods in the cost table.
+    Writing { rows: u64 },
+}
+
+pub type ProgressFn = Arc<dyn Fn(LoadProgress) + Send + Sync>;
+
+/// A whole upload: one file, or the parts of one export sent together.
+#[derive(Clone)]
+pub struct LoadRequest {
+    /// Recorded on every row (which load put it there).
+    pub load_id: String,
+    pub files: Vec<SourceFile>,
+    /// `None`: detect each file's format from its header.
+    pub format: Option<costscope_ingest::Format>,
+    pub progress: Option<ProgressFn>,
+}
+
+impl std::fmt::Debug for LoadRequest {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("LoadRequest")
+            .field("load_id", &self.load_id)
+            .field("files", &self.files)
+            .field("format", &self.format)
+            .finish_non_exhaustive()
+    }
+}
+
+/// A billing period of one provider's billing account: the unit an upload replaces.
+#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord)]
+pub struct BillingPeriodKey {
+    pub provider: Provider,
+    pub billing_account_id: String,
+    pub billing_period_start: NaiveDate,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct ProviderTotals {
+    pub provider: Provider,
+    pub rows: u64,
+    pub billed_cost: f64,
+    pub effective_cost: f64,
+    pub list_cost: f64,
+    pub currency: String,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct FileSummary {
+    pub name: String,
+    pub format: costscope_ingest::Format,
+    pub rows: u64,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct LoadSummary {
+    pub rows: u64,
+    /// Rows of earlier loads that this one replaced.
+    pub replaced_rows: u64,
+    pub files: Vec<FileSummary>,
+    pub billing_periods: Vec<BillingPeriodKey>,
+    pub totals: Vec<ProviderTotals>,
+}
+
+/// Why a load was refused or failed. Nothing of a refused upload is stored.
+#[derive(Debug, thiserror::Error)]
+pub enum LoadError {
+    /// The file is bad: the message names the file, row and column (spec wording where any).
+    #[error(transparent)]
+    Invalid(#[from] costscope_ingest::IngestError),
+    #[error("cost engine error: {0}")]
+    Engine(String),
+}
+
+#[derive(Debug, thiserror::Error)]
+pub enum EngineError {
+    /// Another process (a running `costscope serve`) holds the cost database.
+    #[error("{0}")]
+    Locked(String),
+    #[error("cost engine error: {0}")]
+    Database(String),
+}
+
+/// The columnar store of normalised cost line items (DESIGN §4). Every call is scoped to one
+/// customer; no call can see another customer's rows.
+#[async_trait::async_trait]
+pub trait CostEngine: Send + Sync + std::fmt::Debug {
+    async fn aggregate(
+        &self,
+        customer: CustomerId,
+        query: &AggregateQuery,
+    ) -> Result<Aggregate, EngineError>;
+
+    async fn filter_options(
+        &self,
+        customer: CustomerId,
+        range: Option<TimeRange>,
+        filter: &CostFilter,
+    ) -> Result<FilterOptions, EngineError>;
+
+    async fn spend(
+        &self,
+        customer: CustomerId,
+        range: TimeRange,
+        filter: &CostFilter,
+        metric: Metric,
+    ) -> Result<SpendBreakdown, EngineError>;
+
+    async fn accounts(&self, customer: CustomerId) -> Result<Vec<SeenAccount>, EngineError>;
+
+    /// Loads an upload, replacing for each provider + billing account + billing period it
+    /// contains whatever was loaded before, in one transaction. Runs on a blocking thread.
+    async fn load(
+        &self,
+        customer: CustomerId,
+        request: LoadRequest,
+    ) -> Result<LoadSummary, LoadError>;
+
+    /// Whether the customer has any cost rows (the demo uses it to decide whether to load).
+    async fn latest_charge_date(
+        &self,
+        customer: CustomerId,
+    ) -> Result<Option<NaiveDate>, EngineError>;
+}

@@ -1,0 +1,1 @@
+//! The embedded DuckDB implementation of [`crate::CostEngine`] (work in progress).

@@ -1,0 +1,11 @@
+//! The cost engine: normalised cost line items in a columnar database (DuckDB embedded by
+//! default), the query builder that turns cost questions into SQL with bound values, and loading
+//! of billing exports staged by `costscope-ingest`.
+
+mod api;
+
+pub use api::*;
+
+mod duckdb_engine;
+
+pub use duckdb_engine::DuckDbEngine;

@@ -17,6 +17,9 @@ CARGO_TARGET_DIR ?= $(HOME)/.cache/costscope-target
 export CARGO_TARGET_DIR
 COSTSCOPE_BIN ?= $(CARGO_TARGET_DIR)/debug/costscope
 export COSTSCOPE_BIN
+# DuckDB's prebuilt shared library (scripts/ensure-duckdb.sh puts it here; binaries find it by rpath).
+DUCKDB_LIB_DIR ?= $(CARGO_TARGET_DIR)/duckdb
+export DUCKDB_LIB_DIR
 COSTSCOPE_TEST_POSTGRES_URL ?= postgres://postgres@127.0.0.1:5432/test
 export COSTSCOPE_TEST_POSTGRES_URL
 # The browser tests drive Debian's /usr/bin/chromium; nothing may download a browser.
@@ -35,7 +38,7 @@ WEB_SOURCES := $(shell find web/src web/public -type f 2>/dev/null) \
                $(wildcard web/index.html web/package.json web/vite.config.* web/tsconfig*.json)
 
 .PHONY: help run build web web-deps bin test test-rust test-web test-e2e ensure ensure-chromium \
-        ensure-postgres web-types test-api-types clean
+        ensure-postgres ensure-duckdb web-types test-api-types bench clean
 
 help: ## list the targets
 	@echo "Costscope make targets (CARGO_TARGET_DIR=$(CARGO_TARGET_DIR)):"
@@ -49,7 +52,7 @@ run: build ## build everything and run Costscope with demo data on http://127.0.
 
 build: web bin ## build the web app (web/dist) and the costscope binary (dev profile)
 
-bin: ## cargo build the costscope binary only (embeds whatever web/dist holds)
+bin: ensure-duckdb ## cargo build the costscope binary only (embeds whatever web/dist holds)
 	@test -d web/dist || { echo "web/dist is missing: run 'make web' (or 'make build') first" >&2; exit 1; }
 	$(PHASE) "cargo build" $(CARGO) build -p costscope-server --bin costscope
 
@@ -83,15 +86,18 @@ test: ensure test-rust test-web test-api-types test-e2e ## every test: Rust (SQL
 	@echo
 	@echo "make test: all phases passed"
 
-ensure: ensure-chromium ensure-postgres web-deps ## install chromium, postgres and npm packages if missing
+ensure: ensure-duckdb ensure-chromium ensure-postgres web-deps ## install chromium, postgres and npm packages if missing
 
 ensure-chromium: ## apt-get install chromium if /usr/bin/chromium is missing
 	$(PHASE) "ensure chromium" scripts/ensure-chromium.sh
 
+ensure-duckdb: ## fetch DuckDB's prebuilt libduckdb.so (npm registry) into $(CARGO_TARGET_DIR)/duckdb
+	$(PHASE) "ensure duckdb" scripts/ensure-duckdb.sh
+
 ensure-postgres: ## start/install PostgreSQL on 127.0.0.1:5432 with a `test` database if needed
 	$(PHASE) "ensure postgres" scripts/ensure-postgres.sh
 
-test-rust: web ensure-postgres ## cargo test --workspace (SQLite, and PostgreSQL at COSTSCOPE_TEST_POSTGRES_URL)
+test-rust: web ensure-duckdb ensure-postgres ## cargo test --workspace (SQLite, and PostgreSQL at COSTSCOPE_TEST_POSTGRES_URL)
 	$(PHASE) "rust tests" $(CARGO) test --workspace $(CARGO_TEST_FLAGS)
 
 test-web: web-deps ## web typecheck and Vitest unit tests

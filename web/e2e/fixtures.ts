@@ -92,7 +92,10 @@ export async function signInThroughForm(page: Page, email: string, password: str
 }
 
 /** Opens the user menu in the header and picks one of its items. */
-export async function chooseFromUserMenu(page: Page, item: 'Integrations' | 'User Management' | 'Sign Out') {
+export async function chooseFromUserMenu(
+  page: Page,
+  item: 'Integrations' | 'User Management' | 'Billing Data' | 'Sign Out',
+) {
   await page.getByRole('button', { name: 'Open user menu' }).click();
   await page.getByRole('menuitem', { name: item }).click();
 }

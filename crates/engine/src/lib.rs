@@ -8,4 +8,6 @@ pub use api::*;
 
 mod duckdb_engine;
 
-pub use duckdb_engine::DuckDbEngine;
+pub use duckdb_engine::{DuckDbEngine, Stager};
+
+pub mod query_builder;

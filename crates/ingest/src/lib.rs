@@ -4,6 +4,7 @@
 //! mapped with SQL. The cost engine then moves the staged rows into its table in one
 //! transaction. Nothing here knows about customers or HTTP.
 
+pub mod demo;
 mod format;
 mod error;
 

@@ -1,12 +1,17 @@
-//! The command line: `costscope serve | migrate | user create | openapi`.
+//! The command line: `costscope serve | migrate | user create | ingest | demo | openapi`.
 
-use std::path::PathBuf;
+use std::io::{IsTerminal, Write};
+use std::path::{Path, PathBuf};
+use std::sync::{Arc, Mutex};
 
 use anyhow::Context;
 use clap::{Args, Parser, Subcommand};
 use costscope_core::{Email, FullName, Password, SystemClock};
+use costscope_engine::{DuckDbEngine, EngineError, LoadProgress, LoadSummary, ProgressFn};
+use costscope_ingest::Format;
 
 use crate::config::{Config, LogFormat, Overrides};
+use crate::jobs::ingest::{load_directly, DirectLoad, LocalFile};
 use crate::onboarding::{register_customer, Registration};
 use crate::startup::Application;
 
@@ -67,6 +72,12 @@ pub enum Command {
     /// Manage users
     #[command(subcommand)]
     User(UserCommand),
+    /// Load billing export files into a customer's cost data (while no server runs on the
+    /// data directory; with a server running, upload through it instead)
+    Ingest(IngestArgs),
+    /// Create the demo tenant (demo@costscope.dev / costscope-demo), load its demo data
+    /// (13 months of AWS, GCP and Azure costs up to today) and exit
+    Demo,
     /// Print the OpenAPI document of the HTTP API as JSON
     Openapi,
 }
@@ -93,6 +104,22 @@ pub struct CreateUserArgs {
     pub customer_name: Option<String>,
 }
 
+#[derive(Debug, Args)]
+pub struct IngestArgs {
+    /// Billing export files: FOCUS, AWS CUR or CUR 2.0, GCP billing export, Azure cost
+    /// details; CSV, .csv.gz, Parquet or newline-delimited JSON. Several files are loaded
+    /// together, as one upload
+    #[arg(required = true, value_name = "FILE")]
+    pub files: Vec<PathBuf>,
+    /// The id of the customer (tenant) the costs belong to
+    #[arg(long, value_name = "ID")]
+    pub customer: i64,
+    /// The files' format: focus, aws-cur, aws-cur2, gcp-billing or azure-cost-details
+    /// [default: detected from each file's columns]
+    #[arg(long, value_name = "FORMAT")]
+    pub format: Option<String>,
+}
+
 pub async fn run(cli: Cli) -> anyhow::Result<()> {
     if let Command::Openapi = cli.command {
         println!("{}", crate::http::openapi::document_json());
@@ -109,6 +136,8 @@ pub async fn run(cli: Cli) -> anyhow::Result<()> {
             Ok(())
         }
         Command::User(UserCommand::Create(args)) => create_user(&config, args).await,
+        Command::Ingest(args) => ingest(&config, args).await,
+        Command::Demo => demo(&config).await,
         Command::Openapi => unreachable!("handled above"),
     }
 }
@@ -147,4 +176,214 @@ async fn create_user(config: &Config, args: CreateUserArgs) -> anyhow::Result<()
         owner.email, owner.id, customer.name, customer.id
     );
     Ok(())
+}
+
+/// Opens the cost engine for a command, explaining what to do when a server holds it.
+fn open_engine_for_command(config: &Config) -> anyhow::Result<DuckDbEngine> {
+    crate::startup::open_cost_engine(&config.data_dir).map_err(|error| match error {
+        EngineError::Locked(_) => anyhow::anyhow!(
+            "The data directory {dir} is in use by a running Costscope server. Stop it first, \
+             or upload through the server: Settings › Billing data in the web app, or \
+             `curl -H 'Authorization: Bearer <token>' -F file=@FILE http://{addr}/v1/ingest`.",
+            dir = config.data_dir.display(),
+            addr = config.addr,
+        ),
+        other => anyhow::Error::new(other).context("opening the cost database"),
+    })
+}
+
+async fn ingest(config: &Config, args: IngestArgs) -> anyhow::Result<()> {
+    let format = args
+        .format
+        .as_deref()
+        .map(str::parse::<Format>)
+        .transpose()
+        .map_err(anyhow::Error::msg)?;
+    let mut files = Vec::with_capacity(args.files.len());
+    for path in &args.files {
+        if !path.is_file() {
+            anyhow::bail!("{}: no such file", path.display());
+        }
+        files.push(LocalFile {
+            display_name: display_name(path),
+            path: path.clone(),
+        });
+    }
+    let store = crate::startup::open_store(config).await?;
+    store.migrate().await.context("migrating the database")?;
+    if store.get_customer(args.customer).await?.is_none() {
+        anyhow::bail!(
+            "Customer {} not found. `costscope user create` creates a customer with its owner.",
+            args.customer
+        );
+    }
+    let engine = open_engine_for_command(config)?;
+    let progress = ProgressLine::new();
+    let load = DirectLoad {
+        customer_id: args.customer,
+        files: &files,
+        format,
+        created_by: "command line",
+        progress: Some(progress.callback()),
+    };
+    let loaded = load_directly(store.as_ref(), &engine, &SystemClock, load).await;
+    progress.finish();
+    store.close().await;
+    print_summary(&loaded?);
+    Ok(())
+}
+
+async fn demo(config: &Config) -> anyhow::Result<()> {
+    let store = crate::startup::open_store(config).await?;
+    store.migrate().await.context("migrating the database")?;
+    let engine = open_engine_for_command(config)?;
+    let customer_id = crate::demo::ensure_demo_tenant(store.as_ref(), &SystemClock).await?;
+    eprintln!("Generating and loading the demo data…");
+    let summary = crate::demo::load_demo_data(
+        store.as_ref(),
+        &engine,
+        &SystemClock,
+        customer_id,
+        &config.data_dir,
+    )
+    .await;
+    store.close().await;
+    print_summary(&summary?);
+    println!(
+        "Demo sign-in: {} / {} (customer {customer_id})",
+        crate::demo::DEMO_EMAIL,
+        crate::demo::DEMO_PASSWORD
+    );
+    Ok(())
+}
+
+fn display_name(path: &Path) -> String {
+    path.file_name()
+        .map(|name| name.to_string_lossy().into_owned())
+        .unwrap_or_else(|| path.display().to_string())
+}
+
+/// Load progress on stderr: one line redrawn in a terminal, one line per step otherwise.
+#[derive(Clone)]
+struct ProgressLine {
+    terminal: bool,
+    drawn: Arc<Mutex<bool>>,
+}
+
+impl ProgressLine {
+    fn new() -> Self {
+        Self {
+            terminal: std::io::stderr().is_terminal(),
+            drawn: Arc::new(Mutex::new(false)),
+        }
+    }
+
+    fn callback(&self) -> ProgressFn {
+        let line = self.clone();
+        Arc::new(move |progress| line.show(&progress))
+    }
+
+    fn show(&self, progress: &LoadProgress) {
+        let (done, text) = match progress {
+            LoadProgress::Reading { index, files, name } => (
+                *index as f64 / (*files).max(1) as f64,
+                format!("reading {name} ({}/{files})", index + 1),
+            ),
+            LoadProgress::Writing { rows } => (1.0, format!("writing {} rows", thousands(*rows))),
+        };
+        let width = 24;
+        let filled = ((done * width as f64).round() as usize).min(width);
+        let bar = format!("[{}{}] {:>3}%", "#".repeat(filled), "-".repeat(width - filled), (done * 100.0).round());
+        let mut stderr = std::io::stderr().lock();
+        if self.terminal {
+            let _ = write!(stderr, "\r\x1b[2K{bar} {text}");
+            *self.drawn.lock().unwrap_or_else(std::sync::PoisonError::into_inner) = true;
+        } else {
+            let _ = writeln!(stderr, "{bar} {text}");
+        }
+        let _ = stderr.flush();
+    }
+
+    fn finish(&self) {
+        if *self.drawn.lock().unwrap_or_else(std::sync::PoisonError::into_inner) {
+            eprintln!();
+        }
+    }
+}
+
+fn thousands(value: u64) -> String {
+    let digits = value.to_string();
+    let mut out = String::with_capacity(digits.len() + digits.len() / 3);
+    for (i, c) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i) % 3 == 0 {
+            out.push(',');
+        }
+        out.push(c);
+    }
+    out
+}
+
+fn money(value: f64) -> String {
+    let text = format!("{:.2}", value.abs());
+    let (whole, cents) = text.split_once('.').unwrap_or((&text, "00"));
+    let whole = thousands(whole.parse().unwrap_or(0));
+    let sign = if value < 0.0 && text != "0.00" { "-" } else { "" };
+    format!("{sign}{whole}.{cents}")
+}
+
+/// What a load did, for people: rows, replaced rows, billing periods, totals per provider.
+fn print_summary(summary: &LoadSummary) {
+    println!(
+        "Loaded {} rows ({} rows loaded before were replaced).",
+        thousands(summary.rows),
+        thousands(summary.replaced_rows)
+    );
+    for file in &summary.files {
+        println!("  {}: {} rows, {}", file.name, thousands(file.rows), file.format);
+    }
+    println!("Billing periods: {}", summary.billing_periods.len());
+    let mut groups: Vec<(String, Vec<String>)> = Vec::new();
+    for period in &summary.billing_periods {
+        let key = format!("{} {}", period.provider, period.billing_account_id);
+        let month = period.billing_period_start.format("%Y-%m").to_string();
+        match groups.iter_mut().find(|(existing, _)| *existing == key) {
+            Some((_, months)) => months.push(month),
+            None => groups.push((key, vec![month])),
+        }
+    }
+    for (key, months) in groups {
+        let range = match (months.first(), months.last()) {
+            (Some(first), Some(last)) if first != last => format!("{first} to {last}"),
+            (Some(first), _) => first.clone(),
+            _ => String::new(),
+        };
+        println!("  {key}: {range} ({} periods)", months.len());
+    }
+    println!("Totals:");
+    for totals in &summary.totals {
+        println!(
+            "  {}: {} rows, billed {} {cur}, effective {} {cur}, list {} {cur}",
+            totals.provider.display_name(),
+            thousands(totals.rows),
+            money(totals.billed_cost),
+            money(totals.effective_cost),
+            money(totals.list_cost),
+            cur = totals.currency,
+        );
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn numbers_are_shown_with_thousands_separators() {
+        assert_eq!(thousands(0), "0");
+        assert_eq!(thousands(999), "999");
+        assert_eq!(thousands(1_234_567), "1,234,567");
+        assert_eq!(money(-1234.567), "-1,234.57");
+        assert_eq!(money(-0.001), "0.00");
+        assert_eq!(money(12.5), "12.50");
+    }
 }

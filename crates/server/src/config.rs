@@ -38,8 +38,10 @@ pub struct Config {
     /// HS256 key for access tokens; `None` means generated once into `<data-dir>/auth-secret.key`.
     pub auth_secret: Option<SecretString>,
     pub login_rate_limit: LoginRateLimit,
-    /// Make sure the demo tenant exists on start.
+    /// Make sure the demo tenant exists on start, with current demo data.
     pub demo: bool,
+    /// Largest body accepted by `POST /v1/ingest` (413 "Upload too large" beyond).
+    pub max_upload_bytes: u64,
 }
 
 #[derive(Debug, Clone)]
@@ -164,6 +166,7 @@ impl Config {
             auth_secret: file.auth_secret,
             login_rate_limit: file.login_rate_limit,
             demo: false,
+            max_upload_bytes: crate::http::ingest::DEFAULT_MAX_UPLOAD_BYTES,
         })
     }
 

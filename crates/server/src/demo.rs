@@ -1,22 +1,31 @@
-//! The demo tenant that `serve --demo` keeps available.
+//! The demo tenant and its data, which `costscope demo` and `serve --demo` keep available.
 
+use std::path::Path;
+
+use anyhow::Context;
 use chrono::Duration;
 use costscope_core::{Clock, Email, FullName, Password};
+use costscope_engine::{CostEngine, LoadSummary};
+use costscope_ingest::demo::write_demo_files;
 use costscope_store::MetadataStore;
 
+use crate::jobs::ingest::{load_directly, DirectLoad, remove_upload, LocalFile, UPLOADS_DIR};
 use crate::onboarding::{register_customer, Registration, TRIAL_DAYS};
 
 pub const DEMO_EMAIL: &str = "demo@costscope.dev";
 pub const DEMO_PASSWORD: &str = "costscope-demo";
 pub const DEMO_USER_NAME: &str = "Demo User";
 pub const DEMO_CUSTOMER_NAME: &str = "Demo Company";
+/// Who the demo data loads are recorded as.
+pub const DEMO_UPLOADER: &str = "demo";
 
 /// Creates the demo customer and owner if missing; otherwise renews its trial to 30 days.
+/// Answers the demo customer's id.
 #[tracing::instrument(skip_all)]
 pub async fn ensure_demo_tenant(
     store: &dyn MetadataStore,
     clock: &dyn Clock,
-) -> anyhow::Result<()> {
+) -> anyhow::Result<i64> {
     let email = Email::parse(DEMO_EMAIL).expect("valid demo e-mail");
     if let Some(existing) = store.find_login(&email).await? {
         let trial_end = clock.now() + Duration::days(TRIAL_DAYS);
@@ -27,7 +36,7 @@ pub async fn ensure_demo_tenant(
             customer_id = existing.user.customer_id,
             "renewed the demo trial"
         );
-        return Ok(());
+        return Ok(existing.user.customer_id);
     }
     let registration = Registration {
         owner_name: FullName::parse(DEMO_USER_NAME).expect("valid demo name"),
@@ -38,5 +47,70 @@ pub async fn ensure_demo_tenant(
     };
     let (customer, _) = register_customer(store, clock, registration).await?;
     tracing::info!(customer_id = customer.id, "created the demo tenant");
+    Ok(customer.id)
+}
+
+/// Generates the demo exports for today (UTC) and loads them through the normal readers,
+/// replacing the billing periods loaded before: loading twice gives the same data.
+#[tracing::instrument(skip_all, fields(customer_id))]
+pub async fn load_demo_data(
+    store: &dyn MetadataStore,
+    engine: &dyn CostEngine,
+    clock: &dyn Clock,
+    customer_id: i64,
+    data_dir: &Path,
+) -> anyhow::Result<LoadSummary> {
+    let today = clock.now().date_naive();
+    let dir = data_dir.join(UPLOADS_DIR).join("demo");
+    remove_upload(&dir).await;
+    let target = dir.clone();
+    let paths = tokio::task::spawn_blocking(move || write_demo_files(&target, today))
+        .await
+        .context("generating the demo data")?
+        .with_context(|| format!("writing the demo data into {}", dir.display()))?;
+    let files: Vec<LocalFile> = paths
+        .into_iter()
+        .map(|path| LocalFile {
+            display_name: path
+                .file_name()
+                .map(|name| name.to_string_lossy().into_owned())
+                .unwrap_or_default(),
+            path,
+        })
+        .collect();
+    let load = DirectLoad {
+        customer_id,
+        files: &files,
+        format: None,
+        created_by: DEMO_UPLOADER,
+        progress: None,
+    };
+    let loaded = load_directly(store, engine, clock, load)
+        .await
+    .context("loading the demo data");
+    remove_upload(&dir).await;
+    loaded
+}
+
+/// `serve --demo`: loads the demo data when the demo tenant has none or none up to today,
+/// so that a demo restarted days later still shows current costs.
+pub async fn ensure_demo_data(
+    store: &dyn MetadataStore,
+    engine: &dyn CostEngine,
+    clock: &dyn Clock,
+    customer_id: i64,
+    data_dir: &Path,
+) -> anyhow::Result<()> {
+    let today = clock.now().date_naive();
+    let latest = engine
+        .latest_charge_date(customer_id)
+        .await
+        .context("reading the demo data's latest day")?;
+    if latest.is_some_and(|latest| latest >= today) {
+        tracing::info!(customer_id, "the demo data is current");
+        return Ok(());
+    }
+    let summary = load_demo_data(store, engine, clock, customer_id, data_dir).await?;
+    tracing::info!(customer_id, rows = summary.rows, "loaded the demo data");
     Ok(())
 }

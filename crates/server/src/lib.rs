@@ -5,6 +5,7 @@ pub mod cli;
 pub mod config;
 pub mod demo;
 pub mod http;
+pub mod jobs;
 pub mod metrics;
 pub mod onboarding;
 pub mod startup;

@@ -1,21 +1,25 @@
 //! Building and running the server (zero2prod style: bind first, run later).
 
+use std::future::IntoFuture;
 use std::net::SocketAddr;
+use std::path::Path;
 use std::sync::Arc;
 
 use anyhow::Context;
 use costscope_connectors::Mailer;
 use costscope_core::{Clock, SystemClock};
-use costscope_engine::{CostEngine, DuckDbEngine};
+use costscope_engine::{CostEngine, DuckDbEngine, EngineError};
 use costscope_store::MetadataStore;
 use secrecy::ExposeSecret;
 use tokio::net::TcpListener;
+use tokio::sync::Notify;
 
 use crate::auth::password::PasswordChecker;
 use crate::auth::rate_limit::LoginLimiter;
 use crate::auth::secret;
 use crate::auth::tokens::AccessTokens;
 use crate::config::Config;
+use crate::jobs::ingest::{fail_interrupted, IngestWorker};
 use crate::metrics::Metrics;
 use crate::state::AppState;
 
@@ -27,7 +31,8 @@ pub struct Application {
 }
 
 impl Application {
-    /// Opens and migrates the store, prepares the demo tenant if asked, and binds the
+    /// Opens and migrates the store, opens the cost engine, fails the uploads a previous run
+    /// left unfinished, prepares the demo tenant and its data if asked, and binds the
     /// listener (port 0 picks a free port). Nothing is served until `run_until_stopped`.
     pub async fn build(config: Config) -> anyhow::Result<Self> {
         std::fs::create_dir_all(&config.data_dir).with_context(|| {
@@ -37,8 +42,18 @@ impl Application {
         store.migrate().await.context("migrating the database")?;
         let engine = open_engine(&config)?;
         let clock: Arc<dyn Clock> = Arc::new(SystemClock);
+        fail_interrupted(store.as_ref(), clock.as_ref(), &config.data_dir).await?;
         if config.demo {
-            crate::demo::ensure_demo_tenant(store.as_ref(), clock.as_ref()).await?;
+            let customer_id =
+                crate::demo::ensure_demo_tenant(store.as_ref(), clock.as_ref()).await?;
+            crate::demo::ensure_demo_data(
+                store.as_ref(),
+                engine.as_ref(),
+                clock.as_ref(),
+                customer_id,
+                &config.data_dir,
+            )
+            .await?;
         }
         let auth_secret = secret::load_or_create(config.auth_secret.as_ref(), &config.data_dir)?;
         let mailer = match &config.smtp {
@@ -66,6 +81,7 @@ impl Application {
             login_limiter: Arc::new(LoginLimiter::new(config.login_rate_limit)),
             metrics: Arc::new(Metrics::new()),
             public_url: public_url.trim_end_matches('/').to_owned(),
+            ingest_wake: Arc::new(Notify::new()),
             config: Arc::new(config),
         };
         let router = crate::http::router(state.clone());
@@ -89,17 +105,30 @@ impl Application {
         &self.state
     }
 
-    /// Serves until SIGTERM or Ctrl-C, then finishes the requests in flight.
-    pub async fn run_until_stopped(self) -> std::io::Result<()> {
+    /// Serves the API and runs the job workers until SIGTERM or Ctrl-C (the requests in
+    /// flight are finished; a load in flight is abandoned and marked interrupted at the next
+    /// start) or until one of them fails.
+    pub async fn run_until_stopped(self) -> anyhow::Result<()> {
         tracing::info!(addr = %self.local_addr, "listening");
         let service = self
             .router
             .into_make_service_with_connect_info::<SocketAddr>();
-        axum::serve(self.listener, service)
+        let server = axum::serve(self.listener, service)
             .with_graceful_shutdown(shutdown_signal())
-            .await?;
+            .into_future();
+        let ingest = IngestWorker::from_state(&self.state).run(self.state.ingest_wake.clone());
+        let result = tokio::select! {
+            served = server => {
+                tracing::info!("the HTTP server stopped");
+                served.context("serving HTTP")
+            }
+            worked = ingest => {
+                tracing::error!("the ingest worker stopped");
+                worked.context("running the ingest worker")
+            }
+        };
         self.state.store.close().await;
-        Ok(())
+        result
     }
 }
 
@@ -139,10 +168,19 @@ async fn shutdown_signal() {
 
 /// The cost engine: `costs.duckdb` in the data directory.
 fn open_engine(config: &Config) -> anyhow::Result<Arc<dyn CostEngine>> {
-    let path = config.data_dir.join(COST_DATABASE_FILE);
-    let engine = DuckDbEngine::open(&path)
-        .with_context(|| format!("opening the cost database {}", path.display()))?;
+    let engine = open_cost_engine(&config.data_dir).with_context(|| {
+        format!(
+            "opening the cost database {}",
+            config.data_dir.join(COST_DATABASE_FILE).display()
+        )
+    })?;
     Ok(Arc::new(engine))
+}
+
+/// Opens `costs.duckdb` in `data_dir`; [`EngineError::Locked`] while another process (a
+/// running server) holds it.
+pub fn open_cost_engine(data_dir: &Path) -> Result<DuckDbEngine, EngineError> {
+    DuckDbEngine::open(&data_dir.join(COST_DATABASE_FILE))
 }
 
 /// The DuckDB file holding cost line items, inside the data directory.

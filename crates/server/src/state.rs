@@ -4,6 +4,7 @@ use costscope_connectors::Mailer;
 use costscope_core::Clock;
 use costscope_engine::CostEngine;
 use costscope_store::MetadataStore;
+use tokio::sync::Notify;
 
 use crate::auth::password::PasswordChecker;
 use crate::auth::rate_limit::LoginLimiter;
@@ -27,4 +28,6 @@ pub struct AppState {
     pub metrics: Arc<Metrics>,
     /// Base of invitation links, without a trailing slash.
     pub public_url: String,
+    /// Wakes the ingest worker when an upload has been queued.
+    pub ingest_wake: Arc<Notify>,
 }

@@ -4,6 +4,7 @@
 //! backend from the URL scheme: `sqlite:` or `postgres://`.
 
 mod error;
+mod ingest_jobs;
 mod inputs;
 mod postgres;
 mod rows;
@@ -19,6 +20,10 @@ use chrono::{DateTime, Utc};
 use costscope_core::{CloudAccount, Customer, Email, User};
 
 pub use error::StoreError;
+pub use ingest_jobs::{
+    IngestBillingPeriod, IngestFile, IngestJob, IngestJobStatus, IngestOutcome, IngestResult,
+    IngestTotals, IngestUpload, NewIngestJob, INTERRUPTED_MESSAGE,
+};
 pub use inputs::{
     InvitationDetails, LoginRecord, NewCloudAccount, NewCustomer, NewInvitation, UserChanges,
 };
@@ -110,6 +115,45 @@ pub trait MetadataStore: Send + Sync + std::fmt::Debug {
         customer_id: i64,
         account: NewCloudAccount<'_>,
     ) -> Result<CloudAccount, StoreError>;
+
+    /// Records a new upload and answers its id (see [`NewIngestJob`] for its first status).
+    async fn create_ingest_job(&self, new: NewIngestJob<'_>) -> Result<i64, StoreError>;
+    /// Gives a receiving job its files and queues it; `false` when it is not receiving.
+    async fn queue_ingest_job(&self, id: i64, upload: IngestUpload<'_>)
+        -> Result<bool, StoreError>;
+    /// Forgets a job whose upload broke off while receiving (no effect on any other job).
+    async fn delete_ingest_job(&self, id: i64) -> Result<(), StoreError>;
+    /// One of the customer's uploads (never a receiving one).
+    async fn get_ingest_job(
+        &self,
+        customer_id: i64,
+        id: i64,
+    ) -> Result<Option<IngestJob>, StoreError>;
+    /// The customer's latest uploads, newest first.
+    async fn list_ingest_jobs(
+        &self,
+        customer_id: i64,
+        limit: u32,
+    ) -> Result<Vec<IngestJob>, StoreError>;
+    /// Marks the oldest queued job running and answers it, atomically: with several servers
+    /// on one database, each queued job is claimed by exactly one of them.
+    async fn claim_next_ingest_job(
+        &self,
+        now: DateTime<Utc>,
+    ) -> Result<Option<IngestJob>, StoreError>;
+    /// Records how a running job ended.
+    async fn finish_ingest_job(
+        &self,
+        id: i64,
+        outcome: &IngestOutcome,
+        now: DateTime<Utc>,
+    ) -> Result<(), StoreError>;
+    /// At startup: jobs left running or receiving by a stopped server fail with
+    /// [`INTERRUPTED_MESSAGE`]. Answers their ids.
+    async fn fail_interrupted_ingest_jobs(
+        &self,
+        now: DateTime<Utc>,
+    ) -> Result<Vec<i64>, StoreError>;
 }
 
 /// Opens (and creates, for SQLite) the store named by `url`. Does not migrate.

@@ -18,4 +18,8 @@ impl PgStore {
     }
 }
 
-crate::sql_store::impl_metadata_store!(PgStore, sqlx::migrate!("migrations/postgres"));
+crate::sql_store::impl_metadata_store!(
+    PgStore,
+    sqlx::migrate!("migrations/postgres"),
+    " FOR UPDATE SKIP LOCKED"
+);

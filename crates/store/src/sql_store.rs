@@ -4,7 +4,9 @@
 //! queries in trait bounds.
 
 macro_rules! impl_metadata_store {
-    ($store:ty, $migrator:expr) => {
+    // `$skip_locked`: appended to the claim's row lookup (PostgreSQL's `FOR UPDATE SKIP
+    // LOCKED`; SQLite's single writer makes the one UPDATE atomic without it).
+    ($store:ty, $migrator:expr, $skip_locked:literal) => {
         #[async_trait::async_trait]
         impl crate::MetadataStore for $store {
             #[tracing::instrument(skip_all)]
@@ -368,6 +370,178 @@ macro_rules! impl_metadata_store {
                 .fetch_one(&self.pool)
                 .await?;
                 Ok(row.into())
+            }
+
+            #[tracing::instrument(skip_all, fields(customer_id = new.customer_id))]
+            async fn create_ingest_job(
+                &self,
+                new: crate::NewIngestJob<'_>,
+            ) -> Result<i64, crate::StoreError> {
+                let (status, format, files, started_at) = match new.upload {
+                    Some(upload) => (
+                        "running",
+                        upload.format,
+                        crate::ingest_jobs::to_json(&upload.files),
+                        Some(new.now),
+                    ),
+                    None => ("receiving", None, "[]".to_owned(), None),
+                };
+                let id: i64 = sqlx::query_scalar(
+                    "INSERT INTO ingest_jobs \
+                     (customer_id, status, format, files, created_by_user_id, created_by, created_at, started_at) \
+                     VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING id",
+                )
+                .bind(new.customer_id)
+                .bind(status)
+                .bind(format)
+                .bind(files)
+                .bind(new.created_by_user_id)
+                .bind(new.created_by)
+                .bind(new.now)
+                .bind(started_at)
+                .fetch_one(&self.pool)
+                .await?;
+                Ok(id)
+            }
+
+            #[tracing::instrument(skip_all, fields(id))]
+            async fn queue_ingest_job(
+                &self,
+                id: i64,
+                upload: crate::IngestUpload<'_>,
+            ) -> Result<bool, crate::StoreError> {
+                let queued = sqlx::query(
+                    "UPDATE ingest_jobs SET status = 'queued', format = $1, files = $2 \
+                     WHERE id = $3 AND status = 'receiving'",
+                )
+                .bind(upload.format)
+                .bind(crate::ingest_jobs::to_json(&upload.files))
+                .bind(id)
+                .execute(&self.pool)
+                .await?;
+                Ok(queued.rows_affected() > 0)
+            }
+
+            #[tracing::instrument(skip_all, fields(id))]
+            async fn delete_ingest_job(&self, id: i64) -> Result<(), crate::StoreError> {
+                sqlx::query("DELETE FROM ingest_jobs WHERE id = $1 AND status = 'receiving'")
+                    .bind(id)
+                    .execute(&self.pool)
+                    .await?;
+                Ok(())
+            }
+
+            #[tracing::instrument(skip_all, fields(customer_id, id))]
+            async fn get_ingest_job(
+                &self,
+                customer_id: i64,
+                id: i64,
+            ) -> Result<Option<crate::IngestJob>, crate::StoreError> {
+                use crate::ingest_jobs::{IngestJobRow, INGEST_JOB_COLUMNS};
+                let row: Option<IngestJobRow> = sqlx::query_as(&format!(
+                    "SELECT {INGEST_JOB_COLUMNS} FROM ingest_jobs \
+                     WHERE customer_id = $1 AND id = $2 AND status <> 'receiving'"
+                ))
+                .bind(customer_id)
+                .bind(id)
+                .fetch_optional(&self.pool)
+                .await?;
+                row.map(TryInto::try_into).transpose()
+            }
+
+            #[tracing::instrument(skip_all, fields(customer_id))]
+            async fn list_ingest_jobs(
+                &self,
+                customer_id: i64,
+                limit: u32,
+            ) -> Result<Vec<crate::IngestJob>, crate::StoreError> {
+                use crate::ingest_jobs::{IngestJobRow, INGEST_JOB_COLUMNS};
+                let rows: Vec<IngestJobRow> = sqlx::query_as(&format!(
+                    "SELECT {INGEST_JOB_COLUMNS} FROM ingest_jobs \
+                     WHERE customer_id = $1 AND status <> 'receiving' \
+                     ORDER BY created_at DESC, id DESC LIMIT $2"
+                ))
+                .bind(customer_id)
+                .bind(i64::from(limit))
+                .fetch_all(&self.pool)
+                .await?;
+                rows.into_iter().map(TryInto::try_into).collect()
+            }
+
+            #[tracing::instrument(skip_all)]
+            async fn claim_next_ingest_job(
+                &self,
+                now: chrono::DateTime<chrono::Utc>,
+            ) -> Result<Option<crate::IngestJob>, crate::StoreError> {
+                use crate::ingest_jobs::{IngestJobRow, INGEST_JOB_COLUMNS};
+                let row: Option<IngestJobRow> = sqlx::query_as(&format!(
+                    "UPDATE ingest_jobs SET status = 'running', started_at = $1 \
+                     WHERE status = 'queued' AND id = (\
+                         SELECT id FROM ingest_jobs WHERE status = 'queued' \
+                         ORDER BY id LIMIT 1{}) \
+                     RETURNING {INGEST_JOB_COLUMNS}",
+                    $skip_locked
+                ))
+                .bind(now)
+                .fetch_optional(&self.pool)
+                .await?;
+                row.map(TryInto::try_into).transpose()
+            }
+
+            #[tracing::instrument(skip_all, fields(id))]
+            async fn finish_ingest_job(
+                &self,
+                id: i64,
+                outcome: &crate::IngestOutcome,
+                now: chrono::DateTime<chrono::Utc>,
+            ) -> Result<(), crate::StoreError> {
+                use crate::ingest_jobs::{count, to_json};
+                match outcome {
+                    crate::IngestOutcome::Succeeded(result) => {
+                        sqlx::query(
+                            "UPDATE ingest_jobs SET status = 'succeeded', files = $1, rows = $2, \
+                             replaced_rows = $3, billing_periods = $4, totals = $5, error = NULL, \
+                             finished_at = $6 WHERE id = $7",
+                        )
+                        .bind(to_json(&result.files))
+                        .bind(count(result.rows))
+                        .bind(count(result.replaced_rows))
+                        .bind(to_json(&result.billing_periods))
+                        .bind(to_json(&result.totals))
+                        .bind(now)
+                        .bind(id)
+                        .execute(&self.pool)
+                        .await?;
+                    }
+                    crate::IngestOutcome::Failed(message) => {
+                        sqlx::query(
+                            "UPDATE ingest_jobs SET status = 'failed', error = $1, finished_at = $2 \
+                             WHERE id = $3",
+                        )
+                        .bind(message)
+                        .bind(now)
+                        .bind(id)
+                        .execute(&self.pool)
+                        .await?;
+                    }
+                }
+                Ok(())
+            }
+
+            #[tracing::instrument(skip_all)]
+            async fn fail_interrupted_ingest_jobs(
+                &self,
+                now: chrono::DateTime<chrono::Utc>,
+            ) -> Result<Vec<i64>, crate::StoreError> {
+                let failed: Vec<i64> = sqlx::query_scalar(
+                    "UPDATE ingest_jobs SET status = 'failed', error = $1, finished_at = $2 \
+                     WHERE status IN ('running', 'receiving') RETURNING id",
+                )
+                .bind(crate::INTERRUPTED_MESSAGE)
+                .bind(now)
+                .fetch_all(&self.pool)
+                .await?;
+                Ok(failed)
             }
         }
     };

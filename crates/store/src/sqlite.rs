@@ -25,4 +25,4 @@ impl SqliteStore {
     }
 }
 
-crate::sql_store::impl_metadata_store!(SqliteStore, sqlx::migrate!("migrations/sqlite"));
+crate::sql_store::impl_metadata_store!(SqliteStore, sqlx::migrate!("migrations/sqlite"), "");

@@ -488,3 +488,297 @@ async fn ping_answers_and_unknown_url_schemes_are_refused() {
         StoreError::UnsupportedUrl
     ));
 }
+
+mod ingest_jobs {
+    use chrono::NaiveDate;
+    use costscope_store::{
+        IngestBillingPeriod, IngestFile, IngestJobStatus, IngestOutcome, IngestResult,
+        IngestTotals, IngestUpload, NewIngestJob, INTERRUPTED_MESSAGE,
+    };
+
+    use super::*;
+
+    fn file(name: &str, bytes: u64) -> IngestFile {
+        IngestFile {
+            name: name.to_owned(),
+            bytes,
+            format: None,
+            rows: None,
+        }
+    }
+
+    /// Creates a receiving job and queues it with `files`.
+    async fn queue(store: &dyn MetadataStore, owner: &User, files: &[IngestFile]) -> i64 {
+        let id = store
+            .create_ingest_job(NewIngestJob {
+                customer_id: owner.customer_id,
+                created_by_user_id: Some(owner.id),
+                created_by: &owner.name,
+                upload: None,
+                now: now(),
+            })
+            .await
+            .unwrap();
+        let upload = IngestUpload {
+            format: Some("focus"),
+            files,
+        };
+        assert!(store.queue_ingest_job(id, upload).await.unwrap());
+        id
+    }
+
+    #[tokio::test]
+    async fn a_receiving_job_is_invisible_until_queued() {
+        for_each_backend(|store| async move {
+            let (customer_id, owner) = create_customer(store.as_ref(), "olive@acme.test").await;
+            let id = store
+                .create_ingest_job(NewIngestJob {
+                    customer_id,
+                    created_by_user_id: Some(owner.id),
+                    created_by: &owner.name,
+                    upload: None,
+                    now: now(),
+                })
+                .await
+                .unwrap();
+            assert!(store.get_ingest_job(customer_id, id).await.unwrap().is_none());
+            assert!(store.list_ingest_jobs(customer_id, 100).await.unwrap().is_empty());
+            assert!(store.claim_next_ingest_job(now()).await.unwrap().is_none());
+
+            let files = [file("focus.csv", 1234)];
+            let upload = IngestUpload {
+                format: None,
+                files: &files,
+            };
+            assert!(store.queue_ingest_job(id, upload).await.unwrap());
+            assert!(
+                !store.queue_ingest_job(id, upload).await.unwrap(),
+                "only a receiving job is queued"
+            );
+            let job = store.get_ingest_job(customer_id, id).await.unwrap().unwrap();
+            assert_eq!(job.status, IngestJobStatus::Queued);
+            assert_eq!(job.files, files);
+            assert_eq!(job.format, None);
+            assert_eq!(job.created_by, "Olive Owner");
+            assert_eq!(job.created_by_user_id, Some(owner.id));
+            assert_eq!((job.rows, job.replaced_rows), (0, 0));
+            assert!(job.started_at.is_none() && job.finished_at.is_none());
+        })
+        .await;
+    }
+
+    #[tokio::test]
+    async fn delete_ingest_job_forgets_only_a_receiving_job() {
+        for_each_backend(|store| async move {
+            let (customer_id, owner) = create_customer(store.as_ref(), "olive@acme.test").await;
+            let queued = queue(store.as_ref(), &owner, &[file("a.csv", 1)]).await;
+            store.delete_ingest_job(queued).await.unwrap();
+            assert!(store.get_ingest_job(customer_id, queued).await.unwrap().is_some());
+
+            let receiving = store
+                .create_ingest_job(NewIngestJob {
+                    customer_id,
+                    created_by_user_id: None,
+                    created_by: "x",
+                    upload: None,
+                    now: now(),
+                })
+                .await
+                .unwrap();
+            store.delete_ingest_job(receiving).await.unwrap();
+            let files = [file("b.csv", 1)];
+            let upload = IngestUpload {
+                format: None,
+                files: &files,
+            };
+            assert!(!store.queue_ingest_job(receiving, upload).await.unwrap());
+        })
+        .await;
+    }
+
+    #[tokio::test]
+    async fn ingest_jobs_are_tenant_scoped_and_listed_newest_first() {
+        for_each_backend(|store| async move {
+            let (customer_id, owner) = create_customer(store.as_ref(), "olive@acme.test").await;
+            let (other_id, other) = create_customer(store.as_ref(), "otto@other.test").await;
+            let first = queue(store.as_ref(), &owner, &[file("1.csv", 1)]).await;
+            let second = queue(store.as_ref(), &owner, &[file("2.csv", 2)]).await;
+            let theirs = queue(store.as_ref(), &other, &[file("3.csv", 3)]).await;
+
+            assert!(store.get_ingest_job(customer_id, theirs).await.unwrap().is_none());
+            assert!(store.get_ingest_job(other_id, first).await.unwrap().is_none());
+            let ids: Vec<i64> = store
+                .list_ingest_jobs(customer_id, 100)
+                .await
+                .unwrap()
+                .iter()
+                .map(|job| job.id)
+                .collect();
+            assert_eq!(ids, vec![second, first]);
+            assert_eq!(store.list_ingest_jobs(customer_id, 1).await.unwrap().len(), 1);
+        })
+        .await;
+    }
+
+    #[tokio::test]
+    async fn claim_takes_the_oldest_queued_job_once() {
+        for_each_backend(|store| async move {
+            let (_, owner) = create_customer(store.as_ref(), "olive@acme.test").await;
+            let (_, other) = create_customer(store.as_ref(), "otto@other.test").await;
+            let first = queue(store.as_ref(), &owner, &[file("1.csv", 1)]).await;
+            let second = queue(store.as_ref(), &other, &[file("2.csv", 2)]).await;
+            let at = now();
+
+            let claimed = store.claim_next_ingest_job(at).await.unwrap().unwrap();
+            assert_eq!((claimed.id, claimed.status), (first, IngestJobStatus::Running));
+            assert_eq!(claimed.started_at, Some(at));
+            let claimed = store.claim_next_ingest_job(at).await.unwrap().unwrap();
+            assert_eq!(claimed.id, second);
+            assert!(store.claim_next_ingest_job(at).await.unwrap().is_none());
+        })
+        .await;
+    }
+
+    #[tokio::test]
+    async fn concurrent_claims_never_take_the_same_job() {
+        for_each_backend(|store| async move {
+            let (_, owner) = create_customer(store.as_ref(), "olive@acme.test").await;
+            let mut queued = Vec::new();
+            for n in 0..6 {
+                queued.push(queue(store.as_ref(), &owner, &[file(&format!("{n}.csv"), n)]).await);
+            }
+            let claims = (0..10).map(|_| {
+                let store = store.clone();
+                tokio::spawn(async move { store.claim_next_ingest_job(now()).await.unwrap() })
+            });
+            let mut claimed = Vec::new();
+            for claim in claims {
+                if let Some(job) = claim.await.unwrap() {
+                    claimed.push(job.id);
+                }
+            }
+            claimed.sort_unstable();
+            assert_eq!(claimed, queued);
+        })
+        .await;
+    }
+
+    #[tokio::test]
+    async fn finish_records_the_outcome() {
+        for_each_backend(|store| async move {
+            let (customer_id, owner) = create_customer(store.as_ref(), "olive@acme.test").await;
+            let ok = queue(store.as_ref(), &owner, &[file("cur.csv", 10)]).await;
+            let bad = queue(store.as_ref(), &owner, &[file("bad.csv", 10)]).await;
+            store.claim_next_ingest_job(now()).await.unwrap();
+            store.claim_next_ingest_job(now()).await.unwrap();
+            let result = IngestResult {
+                files: vec![IngestFile {
+                    name: "cur.csv".into(),
+                    bytes: 10,
+                    format: Some("aws-cur2".into()),
+                    rows: Some(3),
+                }],
+                rows: 3,
+                replaced_rows: 2,
+                billing_periods: vec![IngestBillingPeriod {
+                    provider: "aws".into(),
+                    billing_account_id: "999999999999".into(),
+                    billing_period_start: NaiveDate::from_ymd_opt(2026, 11, 1).unwrap(),
+                }],
+                totals: vec![IngestTotals {
+                    provider: "aws".into(),
+                    rows: 3,
+                    billed_cost: 12.345678901,
+                    effective_cost: 11.5,
+                    list_cost: 13.0,
+                    currency: "USD".into(),
+                }],
+            };
+            let at = now();
+            store
+                .finish_ingest_job(ok, &IngestOutcome::Succeeded(result.clone()), at)
+                .await
+                .unwrap();
+            store
+                .finish_ingest_job(bad, &IngestOutcome::Failed("bad.csv: row 2".into()), at)
+                .await
+                .unwrap();
+
+            let job = store.get_ingest_job(customer_id, ok).await.unwrap().unwrap();
+            assert_eq!(job.status, IngestJobStatus::Succeeded);
+            assert_eq!(job.files, result.files);
+            assert_eq!((job.rows, job.replaced_rows), (3, 2));
+            assert_eq!(job.billing_periods, result.billing_periods);
+            assert_eq!(job.totals, result.totals);
+            assert_eq!(job.finished_at, Some(at));
+            assert_eq!(job.error, None);
+            let job = store.get_ingest_job(customer_id, bad).await.unwrap().unwrap();
+            assert_eq!(job.status, IngestJobStatus::Failed);
+            assert_eq!(job.error.as_deref(), Some("bad.csv: row 2"));
+            assert_eq!(job.rows, 0);
+        })
+        .await;
+    }
+
+    #[tokio::test]
+    async fn a_job_started_by_the_command_line_is_running_at_once() {
+        for_each_backend(|store| async move {
+            let (customer_id, _) = create_customer(store.as_ref(), "olive@acme.test").await;
+            let files = [file("cur.csv", 5)];
+            let at = now();
+            let id = store
+                .create_ingest_job(NewIngestJob {
+                    customer_id,
+                    created_by_user_id: None,
+                    created_by: "command line",
+                    upload: Some(IngestUpload {
+                        format: Some("aws-cur2"),
+                        files: &files,
+                    }),
+                    now: at,
+                })
+                .await
+                .unwrap();
+            let job = store.get_ingest_job(customer_id, id).await.unwrap().unwrap();
+            assert_eq!(job.status, IngestJobStatus::Running);
+            assert_eq!(job.started_at, Some(at));
+            assert_eq!(job.format.as_deref(), Some("aws-cur2"));
+            assert_eq!(job.created_by, "command line");
+            assert!(
+                store.claim_next_ingest_job(now()).await.unwrap().is_none(),
+                "never claimed by a worker"
+            );
+        })
+        .await;
+    }
+
+    #[tokio::test]
+    async fn interrupted_jobs_fail_at_startup_and_finished_ones_stay() {
+        for_each_backend(|store| async move {
+            let (customer_id, owner) = create_customer(store.as_ref(), "olive@acme.test").await;
+            let running = queue(store.as_ref(), &owner, &[file("1.csv", 1)]).await;
+            let done = queue(store.as_ref(), &owner, &[file("2.csv", 1)]).await;
+            let waiting = queue(store.as_ref(), &owner, &[file("3.csv", 1)]).await;
+            store.claim_next_ingest_job(now()).await.unwrap();
+            store.claim_next_ingest_job(now()).await.unwrap();
+            store
+                .finish_ingest_job(done, &IngestOutcome::Failed("earlier".into()), now())
+                .await
+                .unwrap();
+
+            assert_eq!(
+                store.fail_interrupted_ingest_jobs(now()).await.unwrap(),
+                vec![running]
+            );
+            let job = store.get_ingest_job(customer_id, running).await.unwrap().unwrap();
+            assert_eq!(job.status, IngestJobStatus::Failed);
+            assert_eq!(job.error.as_deref(), Some(INTERRUPTED_MESSAGE));
+            assert!(job.finished_at.is_some());
+            let job = store.get_ingest_job(customer_id, done).await.unwrap().unwrap();
+            assert_eq!(job.error.as_deref(), Some("earlier"));
+            let job = store.get_ingest_job(customer_id, waiting).await.unwrap().unwrap();
+            assert_eq!(job.status, IngestJobStatus::Queued, "queued jobs still run");
+        })
+        .await;
+    }
+}

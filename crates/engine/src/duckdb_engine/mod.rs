@@ -1,1 +1,241 @@
-//! The embedded DuckDB implementation of [`crate::CostEngine`] (work in progress).
+//! The embedded DuckDB implementation of [`crate::CostEngine`]: one database file (or memory),
+//! a small pool of cloned connections for reads, one writer connection for loads. Every call
+//! runs on a blocking thread.
+
+mod load;
+mod read;
+
+pub use load::Stager;
+
+use std::path::{Path, PathBuf};
+use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
+
+use chrono::NaiveDate;
+use costscope_core::cost::{AggregateQuery, CostFilter, Metric, TimeRange};
+use duckdb::Connection;
+
+use crate::query_builder::COST_TABLE;
+use crate::{
+    Aggregate, CostEngine, CustomerId, EngineError, FilterOptions, LoadError, LoadRequest,
+    LoadSummary, SeenAccount, SpendBreakdown,
+};
+
+/// Idle read connections kept for reuse; more are cloned on demand under load.
+const MAX_IDLE_CONNECTIONS: usize = 8;
+
+/// The cost engine on an embedded DuckDB database. Cheap to clone (shared state).
+#[derive(Clone)]
+pub struct DuckDbEngine {
+    inner: Arc<Inner>,
+}
+
+struct Inner {
+    /// `None` for an in-memory database.
+    path: Option<PathBuf>,
+    /// The connection every other one is cloned from.
+    base: Mutex<Connection>,
+    idle: Mutex<Vec<Connection>>,
+    /// Loads are serialised on this connection (its temp tables hold the staged files).
+    writer: Mutex<Connection>,
+}
+
+impl std::fmt::Debug for DuckDbEngine {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("DuckDbEngine")
+            .field("path", &self.inner.path)
+            .finish_non_exhaustive()
+    }
+}
+
+fn lock<T>(mutex: &Mutex<T>) -> MutexGuard<'_, T> {
+    mutex.lock().unwrap_or_else(PoisonError::into_inner)
+}
+
+pub(crate) fn database_error(error: duckdb::Error) -> EngineError {
+    EngineError::Database(error.to_string())
+}
+
+impl DuckDbEngine {
+    /// Opens (creating it when missing) the cost database file and its schema.
+    pub fn open(path: &Path) -> Result<Self, EngineError> {
+        if let Some(parent) = path.parent().filter(|parent| !parent.as_os_str().is_empty()) {
+            std::fs::create_dir_all(parent).map_err(|error| {
+                EngineError::Database(format!("cannot create {}: {error}", parent.display()))
+            })?;
+        }
+        let connection = Connection::open(path).map_err(|error| open_error(path, error))?;
+        Self::from_connection(connection, Some(path.to_path_buf()))
+    }
+
+    /// A private in-memory database (tests, demos).
+    pub fn open_in_memory() -> Result<Self, EngineError> {
+        let connection = Connection::open_in_memory().map_err(database_error)?;
+        Self::from_connection(connection, None)
+    }
+
+    fn from_connection(connection: Connection, path: Option<PathBuf>) -> Result<Self, EngineError> {
+        connection.execute_batch(&schema_sql()).map_err(database_error)?;
+        let writer = connection.try_clone().map_err(database_error)?;
+        Ok(Self {
+            inner: Arc::new(Inner {
+                path,
+                base: Mutex::new(connection),
+                idle: Mutex::new(Vec::new()),
+                writer: Mutex::new(writer),
+            }),
+        })
+    }
+
+    /// The database file, `None` in memory.
+    pub fn path(&self) -> Option<&Path> {
+        self.inner.path.as_deref()
+    }
+
+    /// Loads an upload like [`CostEngine::load`], with `stage` creating each file's staged table
+    /// instead of `costscope_ingest::stage` (synthetic data staged with SQL, tests).
+    pub async fn load_with(
+        &self,
+        customer: CustomerId,
+        request: LoadRequest,
+        mut stage: Box<Stager<'static>>,
+    ) -> Result<LoadSummary, LoadError> {
+        let inner = Arc::clone(&self.inner);
+        tokio::task::spawn_blocking(move || {
+            let writer = lock(&inner.writer);
+            load::load(&writer, customer, &request, &mut *stage)
+        })
+        .await
+        .map_err(|error| LoadError::Engine(format!("load task failed: {error}")))?
+    }
+
+    /// Runs `work` with a pooled read connection on a blocking thread.
+    async fn read<T, F>(&self, work: F) -> Result<T, EngineError>
+    where
+        T: Send + 'static,
+        F: FnOnce(&Connection) -> Result<T, EngineError> + Send + 'static,
+    {
+        let inner = Arc::clone(&self.inner);
+        tokio::task::spawn_blocking(move || inner.with_connection(work))
+            .await
+            .map_err(|error| EngineError::Database(format!("cost query task failed: {error}")))?
+    }
+}
+
+impl Inner {
+    fn with_connection<T>(
+        &self,
+        work: impl FnOnce(&Connection) -> Result<T, EngineError>,
+    ) -> Result<T, EngineError> {
+        let pooled = lock(&self.idle).pop();
+        let connection = match pooled {
+            Some(connection) => connection,
+            None => lock(&self.base).try_clone().map_err(database_error)?,
+        };
+        let result = work(&connection);
+        let mut idle = lock(&self.idle);
+        if idle.len() < MAX_IDLE_CONNECTIONS {
+            idle.push(connection);
+        }
+        result
+    }
+}
+
+/// `CREATE TABLE IF NOT EXISTS cost_line_items (customer_id, load_id, NORMALISED_COLUMNS…)`.
+fn schema_sql() -> String {
+    let mut sql = format!(
+        "CREATE TABLE IF NOT EXISTS {COST_TABLE} (customer_id BIGINT NOT NULL, load_id VARCHAR NOT NULL"
+    );
+    for (name, kind) in costscope_ingest::NORMALISED_COLUMNS {
+        sql.push_str(", ");
+        sql.push_str(name);
+        sql.push(' ');
+        sql.push_str(kind);
+    }
+    sql.push_str(");");
+    sql
+}
+
+/// DuckDB refuses a file another process holds with "Could not set lock on file "…":
+/// Conflicting lock is held in /path/to/costscope (PID 1234) by user …".
+fn open_error(path: &Path, error: duckdb::Error) -> EngineError {
+    let message = error.to_string();
+    if message.contains("Could not set lock on file") || message.contains("Conflicting lock") {
+        let pid = message
+            .split("(PID ")
+            .nth(1)
+            .and_then(|rest| rest.split(')').next())
+            .map(str::trim)
+            .filter(|pid| !pid.is_empty())
+            .unwrap_or("unknown");
+        return EngineError::Locked(format!(
+            "The cost database {} is in use by another Costscope process (pid {pid}).",
+            path.display()
+        ));
+    }
+    EngineError::Database(format!("cannot open {}: {message}", path.display()))
+}
+
+#[async_trait::async_trait]
+impl CostEngine for DuckDbEngine {
+    async fn aggregate(
+        &self,
+        customer: CustomerId,
+        query: &AggregateQuery,
+    ) -> Result<Aggregate, EngineError> {
+        let query = query.clone();
+        self.read(move |connection| read::aggregate(connection, customer, &query))
+            .await
+    }
+
+    async fn filter_options(
+        &self,
+        customer: CustomerId,
+        range: Option<TimeRange>,
+        filter: &CostFilter,
+    ) -> Result<FilterOptions, EngineError> {
+        let filter = filter.clone();
+        self.read(move |connection| {
+            read::filter_options(connection, customer, range.as_ref(), &filter)
+        })
+        .await
+    }
+
+    async fn spend(
+        &self,
+        customer: CustomerId,
+        range: TimeRange,
+        filter: &CostFilter,
+        metric: Metric,
+    ) -> Result<SpendBreakdown, EngineError> {
+        let filter = filter.clone();
+        self.read(move |connection| read::spend(connection, customer, &range, &filter, metric))
+            .await
+    }
+
+    async fn accounts(&self, customer: CustomerId) -> Result<Vec<SeenAccount>, EngineError> {
+        self.read(move |connection| read::accounts(connection, customer))
+            .await
+    }
+
+    async fn load(
+        &self,
+        customer: CustomerId,
+        request: LoadRequest,
+    ) -> Result<LoadSummary, LoadError> {
+        let inner = Arc::clone(&self.inner);
+        tokio::task::spawn_blocking(move || {
+            let writer = lock(&inner.writer);
+            load::load(&writer, customer, &request, &mut load::ingest_stage)
+        })
+        .await
+        .map_err(|error| LoadError::Engine(format!("load task failed: {error}")))?
+    }
+
+    async fn latest_charge_date(
+        &self,
+        customer: CustomerId,
+    ) -> Result<Option<NaiveDate>, EngineError> {
+        self.read(move |connection| read::latest_charge_date(connection, customer))
+            .await
+    }
+}

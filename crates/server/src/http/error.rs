@@ -6,6 +6,7 @@ use axum::http::{header, HeaderValue, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::Json;
 use costscope_core::FieldError;
+use costscope_engine::EngineError;
 use costscope_store::StoreError;
 use serde::Serialize;
 use utoipa::ToSchema;
@@ -36,6 +37,12 @@ pub enum ApiError {
     Conflict(String),
     #[error("validation failed: {0:?}")]
     Validation(Vec<FieldError>),
+    /// A 422 whose message is built from the input (it names the offending value).
+    #[error("validation failed: {field}: {message}")]
+    Invalid {
+        field: &'static str,
+        message: String,
+    },
     #[error("too many sign-in attempts")]
     TooManyAttempts { wait: chrono::Duration },
     #[error(transparent)]
@@ -61,6 +68,12 @@ impl From<StoreError> for ApiError {
     }
 }
 
+impl From<EngineError> for ApiError {
+    fn from(error: EngineError) -> Self {
+        ApiError::Internal(error.into())
+    }
+}
+
 impl IntoResponse for ApiError {
     fn into_response(self) -> Response {
         let (status, message) = match self {
@@ -69,7 +82,12 @@ impl IntoResponse for ApiError {
             ApiError::Unauthorized(message) => (StatusCode::UNAUTHORIZED, message.to_owned()),
             ApiError::Forbidden(message) => (StatusCode::FORBIDDEN, message.to_owned()),
             ApiError::NotFound(message) => (StatusCode::NOT_FOUND, message.to_owned()),
-            ApiError::Validation(errors) => return validation_response(&errors),
+            ApiError::Validation(errors) => {
+                return validation_response(errors.iter().map(|e| (e.field, e.message)))
+            }
+            ApiError::Invalid { field, message } => {
+                return validation_response([(field, message.as_str())])
+            }
             ApiError::TooManyAttempts { wait } => return too_many_attempts_response(wait),
             ApiError::Internal(cause) => {
                 tracing::error!(error = ?cause, "internal error");
@@ -90,18 +108,18 @@ impl IntoResponse for ApiError {
     }
 }
 
-fn validation_response(errors: &[FieldError]) -> Response {
-    let message = errors
-        .first()
-        .map_or("Invalid input", |error| error.message)
-        .to_owned();
+/// 422 with `details` field → messages; `message` is the first message.
+fn validation_response<'a>(errors: impl IntoIterator<Item = (&'a str, &'a str)>) -> Response {
+    let mut message = None;
     let mut details: BTreeMap<String, Vec<String>> = BTreeMap::new();
-    for error in errors {
+    for (field, text) in errors {
+        message.get_or_insert_with(|| text.to_owned());
         details
-            .entry(error.field.to_owned())
+            .entry(field.to_owned())
             .or_default()
-            .push(error.message.to_owned());
+            .push(text.to_owned());
     }
+    let message = message.unwrap_or_else(|| "Invalid input".to_owned());
     (
         StatusCode::UNPROCESSABLE_ENTITY,
         Json(ErrorBody {

@@ -3,7 +3,7 @@
 use utoipa::openapi::security::{HttpAuthScheme, HttpBuilder, SecurityScheme};
 use utoipa::{Modify, OpenApi};
 
-use super::{accounts, auth, config, customer, error, users};
+use super::{accounts, auth, config, cost, customer, error, users};
 
 #[derive(OpenApi)]
 #[openapi(
@@ -15,6 +15,7 @@ use super::{accounts, auth, config, customer, error, users};
         customer::customer,
         accounts::list_accounts,
         users::list_users, users::invite_user, users::get_user, users::update_user, users::delete_user,
+        cost::aggr::aggregate, cost::filters::filter_options, cost::filters::filter_parameters, cost::spend::spend, cost::query::query,
     ),
     components(schemas(
         costscope_core::User, costscope_core::Role, costscope_core::UserStatus, costscope_core::FeatureFlags,
@@ -23,6 +24,11 @@ use super::{accounts, auth, config, customer, error, users};
         customer::Customer, accounts::CloudAccount,
         users::InviteRequest, users::InviteResponse, users::UpdateUserRequest, users::MessageResponse,
         error::ErrorBody, config::PublicConfig,
+        cost::request::OneOrMany, cost::request::ConditionDto, cost::request::TagValueDto, cost::request::TagConditionDto, cost::request::FilterGroupDto, cost::request::CostTypeDto,
+        cost::aggr::AggregateRequest, cost::aggr::AggregateResponse, cost::aggr::CostRow, cost::aggr::CostSummary,
+        cost::filters::FilterOptionsRequest, cost::filters::FilterOptionsResponse, cost::filters::FilterParametersResponse,
+        cost::spend::SpendRequest, cost::spend::SpendResponse, cost::spend::SpendPeriod, cost::spend::SpendComparison,
+        cost::query::QueryRequest, cost::query::QueryFilter,
     )),
     modifiers(&BearerAuth),
 )]

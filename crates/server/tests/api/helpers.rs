@@ -257,3 +257,61 @@ pub async fn assert_invalid(response: Response, field: &str, message: &str) {
     assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "body: {body}");
     assert_eq!(body["details"][field], json!([message]), "body: {body}");
 }
+
+/// Uploads through `POST /v1/ingest` (see `tests/api/ingest.rs`).
+impl TestApp {
+    /// Sends `files` (name, content) as `file` parts, with a `format` part when given.
+    pub async fn upload_files(
+        &self,
+        token: &str,
+        files: &[(&str, Vec<u8>)],
+        format: Option<&str>,
+    ) -> Response {
+        let mut form = reqwest::multipart::Form::new();
+        for (name, content) in files {
+            form = form.part(
+                "file",
+                reqwest::multipart::Part::bytes(content.clone()).file_name(name.to_string()),
+            );
+        }
+        if let Some(format) = format {
+            form = form.text("format", format.to_owned());
+        }
+        self.client
+            .post(self.url("/v1/ingest"))
+            .bearer_auth(token)
+            .multipart(form)
+            .send()
+            .await
+            .expect("POST /v1/ingest")
+    }
+
+    /// Polls `GET /v1/ingest/{id}` until the upload succeeded or failed (30 s at most), and
+    /// answers the job.
+    pub async fn wait_for_upload(&self, token: &str, id: i64) -> Value {
+        let deadline = std::time::Instant::now() + std::time::Duration::from_secs(30);
+        loop {
+            let (status, job) =
+                status_and_json(self.get(&format!("/v1/ingest/{id}"), Some(token)).await).await;
+            assert_eq!(status, StatusCode::OK, "body: {job}");
+            if job["status"] == "succeeded" || job["status"] == "failed" {
+                return job;
+            }
+            assert!(
+                std::time::Instant::now() < deadline,
+                "upload {id} still {} after 30 s",
+                job["status"]
+            );
+            tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+        }
+    }
+
+    /// Uploads `files` (name, content) and waits for the load: the finished job (which may
+    /// have failed; check `status`).
+    pub async fn ingest_files(&self, token: &str, files: &[(&str, Vec<u8>)]) -> Value {
+        let (status, body) = status_and_json(self.upload_files(token, files, None).await).await;
+        assert_eq!(status, StatusCode::ACCEPTED, "body: {body}");
+        self.wait_for_upload(token, body["id"].as_i64().expect("an upload id"))
+            .await
+    }
+}

@@ -2,6 +2,13 @@
 
 mod auth;
 mod cli;
+mod cost_accounts;
+mod cost_aggr;
+mod cost_filters;
+mod cost_fixture;
+mod cost_query;
+mod cost_spend;
+mod cost_tenancy;
 mod customer;
 mod helpers;
 mod invitations;

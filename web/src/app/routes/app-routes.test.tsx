@@ -35,6 +35,14 @@ describe('routing', () => {
     expect(screen.getByText('Coming soon')).toBeInTheDocument();
   });
 
+  it('opens Billing Data in the settings section, with the breadcrumb when coming from the welcome page', async () => {
+    mockApi({ ...appRoutes(withAccounts), 'GET /v1/ingest': { body: [] } });
+    renderApp('/settings/billing-data', { fromWelcome: true });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Billing Data' })).toBeInTheDocument();
+    expect(screen.getByRole('navigation', { name: 'breadcrumb' })).toHaveTextContent('Billing Data');
+    expect(await screen.findByRole('button', { name: 'Upload' })).toBeDisabled();
+  });
+
   it('shows "Page not found" for unknown routes', async () => {
     mockApi(appRoutes(withAccounts));
     renderApp('/no/such/page');

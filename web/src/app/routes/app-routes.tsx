@@ -5,7 +5,7 @@ import { useFeatureFlags } from '../feature-flags';
 import { AppShell } from '../shell/app-shell';
 import { AlreadySignedInPage } from './already-signed-in-page';
 import { ComplianceGate, Gate, HomeRoute } from './gates';
-import { ComingSoonPage, UserManagementPage, WelcomePage } from './lazy-pages';
+import { BillingDataPage, ComingSoonPage, UserManagementPage, WelcomePage } from './lazy-pages';
 
 /** The routes of a signed-in user (spec 1 §2.1, spec 2 Settings area). */
 export function AppRoutes() {
@@ -117,6 +117,14 @@ export function AppRoutes() {
             element={
               <SettingsSection pageName="User Management">
                 <UserManagementPage />
+              </SettingsSection>
+            }
+          />
+          <Route
+            path="billing-data"
+            element={
+              <SettingsSection pageName="Billing Data">
+                <BillingDataPage />
               </SettingsSection>
             }
           />

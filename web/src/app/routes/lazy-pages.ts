@@ -5,4 +5,7 @@ export const WelcomePage = lazy(() => import('@/features/welcome').then((m) => (
 export const UserManagementPage = lazy(() =>
   import('@/features/users').then((m) => ({ default: m.UserManagementPage })),
 );
+export const BillingDataPage = lazy(() =>
+  import('@/features/billing-data').then((m) => ({ default: m.BillingDataPage })),
+);
 export const ComingSoonPage = lazy(() => import('@/features/coming-soon').then((m) => ({ default: m.ComingSoonPage })));

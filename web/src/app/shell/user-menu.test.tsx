@@ -23,6 +23,17 @@ describe('user menu', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Cloud Accounts' })).toBeInTheDocument();
   });
 
+  it('has a Billing Data entry, for every role, that opens /settings/billing-data', async () => {
+    const me = makeUser({ role: 'user' });
+    signInAs(me);
+    mockApi({ ...appRoutes({ me }), 'GET /v1/ingest': { body: [] } });
+    const { user } = renderApp('/welcome');
+    await user.click(await screen.findByRole('button', { name: 'Open user menu' }));
+    await user.click(within(await screen.findByRole('menu')).getByRole('menuitem', { name: 'Billing Data' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Billing Data' })).toBeInTheDocument();
+    expect(screen.getByTestId('location')).toHaveTextContent('/settings/billing-data');
+  });
+
   it('signs out: revokes the refresh token and shows the sign-in page', async () => {
     const me = makeUser();
     signInAs(me);

@@ -1,3 +1,4 @@
+import CloudUploadIcon from '@mui/icons-material/CloudUpload';
 import LogoutIcon from '@mui/icons-material/Logout';
 import PeopleOutlineIcon from '@mui/icons-material/PeopleOutline';
 import SettingsEthernetIcon from '@mui/icons-material/SettingsEthernet';
@@ -63,6 +64,12 @@ export function UserMenu({ user, onSignOut }: UserMenuProps) {
             <PeopleOutlineIcon fontSize="small" />
           </ListItemIcon>
           User Management
+        </MenuItem>
+        <MenuItem onClick={() => go('/settings/billing-data')}>
+          <ListItemIcon>
+            <CloudUploadIcon fontSize="small" />
+          </ListItemIcon>
+          Billing Data
         </MenuItem>
         <Divider />
         <MenuItem

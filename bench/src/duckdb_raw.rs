@@ -1,0 +1,141 @@
+//! The baseline without Costscope: each question as hand-written SQL, run directly in DuckDB on
+//! the same `costs.duckdb` file the server answered from (after the server stopped: DuckDB
+//! lets one process at a time open the file). The same SQL, but for tags, runs in PostgreSQL.
+
+use std::time::Instant;
+
+use anyhow::Context;
+use chrono::{Duration, NaiveDate, NaiveDateTime};
+
+use crate::ingest::IngestResult;
+use crate::report::Timings;
+use crate::{Args, Question, GROUP1_REGIONS, GROUP2_SERVICES};
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Dialect {
+    DuckDb,
+    Postgres,
+}
+
+pub fn run(ingest: &IngestResult, args: &Args) -> anyhow::Result<Vec<Timings>> {
+    let path = ingest.cost_database();
+    let config = duckdb::Config::default().access_mode(duckdb::AccessMode::ReadOnly)?;
+    let db = duckdb::Connection::open_with_flags(&path, config)
+        .with_context(|| format!("opening {}", path.display()))?;
+    let table = cost_table(&db)?;
+    let mut all = Vec::new();
+    for question in Question::ALL {
+        let statements = sql(question, &table, ingest.customer_id, Dialect::DuckDb);
+        let mut prepared = statements
+            .iter()
+            .map(|sql| db.prepare(sql).with_context(|| sql.clone()))
+            .collect::<anyhow::Result<Vec<_>>>()?;
+        // Every statement's rows, fetched; the count of the first one's is the answer size.
+        let mut answer = || -> anyhow::Result<usize> {
+            let mut first = None;
+            for statement in &mut prepared {
+                let rows = statement.query_map([], |_| Ok(()))?.count();
+                first.get_or_insert(rows);
+            }
+            Ok(first.unwrap_or(0))
+        };
+        for _ in 0..args.warmups {
+            answer()?;
+        }
+        let mut samples = Vec::with_capacity(args.runs);
+        let mut rows = 0;
+        for _ in 0..args.runs {
+            let started = Instant::now();
+            rows = answer()?;
+            samples.push(started.elapsed());
+        }
+        all.push(Timings::new(samples, rows));
+    }
+    Ok(all)
+}
+
+/// The engine's table of line items: the one with `customer_id` and `charge_period_start`.
+pub fn cost_table(db: &duckdb::Connection) -> anyhow::Result<String> {
+    db.query_row(
+        "SELECT table_name FROM information_schema.columns
+         WHERE column_name IN ('customer_id', 'charge_period_start') AND table_schema = 'main'
+         GROUP BY table_name HAVING count(*) = 2 ORDER BY table_name LIMIT 1",
+        [],
+        |row| row.get(0),
+    )
+    .context("no table with customer_id and charge_period_start in the cost database")
+}
+
+/// The statements answering `question` (as the API does: the rows, ordered by bucket and group
+/// rank, plus the summary over the range and the previous period of the same length).
+pub fn sql(question: Question, table: &str, customer: i64, dialect: Dialect) -> Vec<String> {
+    let (first, last) = question.days();
+    let day = |text: &str| NaiveDate::parse_from_str(text, "%Y-%m-%d").expect("a date");
+    let start = day(first).and_hms_opt(0, 0, 0).expect("midnight");
+    let end = day(last).and_hms_milli_opt(23, 59, 59, 999).expect("a time");
+    let previous_start = start - (end - start + Duration::milliseconds(1));
+    let at = |t: NaiveDateTime| format!("TIMESTAMP '{}'", t.format("%Y-%m-%d %H:%M:%S%.3f"));
+    let (start, end, previous_start) = (at(start), at(end), at(previous_start));
+    let list = |values: &[&str]| {
+        let quoted: Vec<_> = values.iter().map(|v| format!("'{v}'")).collect();
+        quoted.join(", ")
+    };
+    let mut filter = String::new();
+    if question == Question::MonthByDayServiceAccount {
+        filter = format!(
+            " AND ((provider = 'aws' AND region IN ({})) OR (provider = 'gcp' AND service IN ({})))",
+            list(&GROUP1_REGIONS),
+            list(&GROUP2_SERVICES)
+        );
+    }
+    let scope = format!("FROM {table} WHERE customer_id = {customer}{filter}");
+    let in_range = format!("{scope} AND charge_period_start BETWEEN {start} AND {end}");
+    let summary = format!(
+        "SELECT sum(billed_cost) FILTER (WHERE charge_period_start >= {start}),
+                sum(billed_cost) FILTER (WHERE charge_period_start < {start})
+         {scope} AND charge_period_start BETWEEN {previous_start} AND {end}"
+    );
+    match question {
+        Question::YearByMonthService => vec![
+            format!(
+                "SELECT bucket, service, amount FROM (
+                     SELECT date_trunc('month', charge_period_start)::DATE AS bucket, service,
+                            sum(billed_cost) AS amount
+                     {in_range} GROUP BY 1, 2) g
+                 ORDER BY bucket, sum(amount) OVER (PARTITION BY service) DESC, service"
+            ),
+            summary,
+        ],
+        Question::MonthByDayServiceAccount => vec![
+            format!(
+                "SELECT bucket, service, account_id, account_name, amount FROM (
+                     SELECT date_trunc('day', charge_period_start)::DATE AS bucket, service,
+                            account_id, min(account_name) AS account_name, sum(billed_cost) AS amount
+                     {in_range} GROUP BY 1, 2, 3) g
+                 ORDER BY bucket, sum(amount) OVER (PARTITION BY service, account_id) DESC,
+                          service, account_id"
+            ),
+            summary,
+        ],
+        Question::FilterOptions => vec![
+            format!("SELECT DISTINCT service {in_range}"),
+            format!(
+                "SELECT array_agg(DISTINCT region), array_agg(DISTINCT provider),
+                        array_agg(DISTINCT cost_type), array_agg(DISTINCT usage_type) {in_range}"
+            ),
+            format!("SELECT DISTINCT provider, account_id, account_name {in_range}"),
+            match dialect {
+                Dialect::DuckDb => format!(
+                    "SELECT DISTINCT e.key, e.value
+                     FROM (SELECT unnest(map_entries(tags)) AS e {in_range}) t"
+                ),
+                Dialect::Postgres => format!(
+                    "SELECT DISTINCT e.key, e.value
+                     FROM {table} CROSS JOIN LATERAL jsonb_each_text(tags) e
+                     WHERE customer_id = {customer}
+                       AND charge_period_start BETWEEN {start} AND {end}"
+                ),
+            },
+        ],
+    }
+}

@@ -1,0 +1,145 @@
+//! `costscope-bench` (`make bench`): generates FOCUS line items, then measures in one run
+//! Costscope's ingest (Parquet, CSV) and cost API latency, each next to a baseline on the same
+//! machine and the same rows: DuckDB's own readers and hand-written SQL run directly in DuckDB
+//! and in PostgreSQL. Prints a table and writes docs/PERFORMANCE.md (DESIGN §9).
+
+mod duckdb_raw;
+mod generate;
+mod http;
+mod ingest;
+mod postgres;
+mod report;
+
+use std::path::PathBuf;
+
+use clap::Parser;
+
+#[derive(Debug, Parser)]
+#[command(name = "costscope-bench", about)]
+pub struct Args {
+    /// Data sizes (line items), comma-separated; `--rows 100000` for a quick check
+    #[arg(long, value_delimiter = ',', default_value = "1000000,10000000")]
+    pub rows: Vec<u64>,
+    /// Where the generated files and data dirs go [default: $CARGO_TARGET_DIR/bench, else /tmp/costscope-bench]
+    #[arg(long)]
+    pub work_dir: Option<PathBuf>,
+    /// The costscope binary to measure [default: $CARGO_TARGET_DIR/debug/costscope]
+    #[arg(long, env = "COSTSCOPE_BIN")]
+    pub costscope_bin: Option<PathBuf>,
+    /// PostgreSQL for the baseline; the bench creates and drops the schema `costscope_bench`
+    #[arg(
+        long,
+        env = "COSTSCOPE_BENCH_POSTGRES_URL",
+        default_value = "postgres://postgres@127.0.0.1:5432/test"
+    )]
+    pub postgres_url: String,
+    /// Skip the PostgreSQL baseline
+    #[arg(long)]
+    pub no_postgres: bool,
+    /// Timed runs per query (after the warm-ups)
+    #[arg(long, default_value_t = 30)]
+    pub runs: usize,
+    /// Untimed warm-up runs per query
+    #[arg(long, default_value_t = 5)]
+    pub warmups: usize,
+    /// PostgreSQL queries stop after this many seconds of timed runs (at least 5 runs)
+    #[arg(long, default_value_t = 60)]
+    pub postgres_budget_secs: u64,
+    /// Markdown report to write
+    #[arg(long, default_value = concat!(env!("CARGO_MANIFEST_DIR"), "/../docs/PERFORMANCE.md"))]
+    pub report: PathBuf,
+}
+
+/// The questions timed over HTTP and, as hand-written SQL, in DuckDB and PostgreSQL.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Question {
+    /// `/v2/cost/aggr`: a year by month × service.
+    YearByMonthService,
+    /// `/v2/cost/aggr`: a month by day × service × account, two filter groups ORed.
+    MonthByDayServiceAccount,
+    /// `/v2/cost/filters` for a month.
+    FilterOptions,
+}
+
+impl Question {
+    pub const ALL: [Question; 3] = [
+        Question::YearByMonthService,
+        Question::MonthByDayServiceAccount,
+        Question::FilterOptions,
+    ];
+
+    pub fn label(self) -> &'static str {
+        match self {
+            Question::YearByMonthService => "aggr: year by month × service",
+            Question::MonthByDayServiceAccount => "aggr: month by day × service × account, 2 filter groups",
+            Question::FilterOptions => "filters: one month",
+        }
+    }
+
+    /// Closed range of whole days (inside the generated 13 months).
+    pub fn days(self) -> (&'static str, &'static str) {
+        match self {
+            Question::YearByMonthService => ("2025-11-01", "2026-10-31"),
+            _ => ("2026-10-01", "2026-10-31"),
+        }
+    }
+
+    pub fn is_aggregation(self) -> bool {
+        self != Question::FilterOptions
+    }
+}
+
+/// Filter group 1: AWS in these regions; group 2 (ORed): GCP for these services.
+pub const GROUP1_REGIONS: [&str; 2] = ["us-east-1", "eu-west-1"];
+pub const GROUP2_SERVICES: [&str; 3] = ["Compute Engine", "BigQuery", "Cloud Storage"];
+
+fn main() -> anyhow::Result<()> {
+    let args = Args::parse();
+    let target_dir = std::env::var_os("CARGO_TARGET_DIR").map(PathBuf::from);
+    let work_dir = args.work_dir.clone().unwrap_or_else(|| match &target_dir {
+        Some(dir) => dir.join("bench"),
+        None => std::env::temp_dir().join("costscope-bench"),
+    });
+    let bin = args.costscope_bin.clone().unwrap_or_else(|| {
+        target_dir
+            .unwrap_or_else(|| PathBuf::from("target"))
+            .join("debug/costscope")
+    });
+    anyhow::ensure!(
+        bin.exists(),
+        "{} is missing: cargo build -p costscope-server --bin costscope",
+        bin.display()
+    );
+    let runtime = tokio::runtime::Runtime::new()?;
+    let mut results = Vec::new();
+    for &rows in &args.rows {
+        let step = |what: &str| eprintln!("[{rows} rows] {what}");
+        step("generating FOCUS Parquet and CSV (reused when present)");
+        let dataset = generate::ensure(&work_dir, rows)?;
+        let size_dir = work_dir.join(format!("run-{rows}"));
+        step("ingest: costscope ingest of the Parquet and the CSV file; DuckDB CREATE TABLE AS");
+        let ingest = ingest::run(&bin, &dataset, &size_dir)?;
+        step("cost API over HTTP");
+        let http = runtime.block_on(http::run(&bin, &ingest, &args))?;
+        step("the same questions directly in DuckDB");
+        let raw = duckdb_raw::run(&ingest, &args)?;
+        let postgres = if args.no_postgres {
+            None
+        } else {
+            step("the same rows and questions in PostgreSQL");
+            Some(runtime.block_on(postgres::run(&ingest, &args, &size_dir))?)
+        };
+        let result = report::SizeResult {
+            dataset,
+            ingest,
+            http,
+            raw,
+            postgres,
+        };
+        report::print(&result);
+        results.push(result);
+    }
+    report::write(&args, &results)?;
+    eprintln!("wrote {}", args.report.display());
+    Ok(())
+}

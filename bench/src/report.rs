@@ -1,0 +1,289 @@
+//! Percentiles, the table printed after each size and docs/PERFORMANCE.md.
+
+use std::fmt::Write as _;
+use std::path::Path;
+use std::time::Duration;
+
+use crate::generate::Dataset;
+use crate::ingest::IngestResult;
+use crate::postgres::PostgresResult;
+use crate::{Args, Question};
+
+/// Everything below this line of docs/PERFORMANCE.md is hand-written and kept across runs.
+const KEEP_MARKER: &str = "<!-- Hand-written notes below this line are kept when the bench rewrites this file. -->";
+
+const AGGR_P50_TARGET_MS: f64 = 100.0;
+const AGGR_RATIO_TARGET: f64 = 1.5;
+const PARQUET_ROWS_PER_S_TARGET: f64 = 1_000_000.0;
+const CSV_ROWS_PER_S_TARGET: f64 = 300_000.0;
+
+/// Latencies of one question (sorted) and the size of its answer.
+#[derive(Debug)]
+pub struct Timings {
+    samples: Vec<Duration>,
+    pub answer_rows: usize,
+}
+
+impl Timings {
+    pub fn new(mut samples: Vec<Duration>, answer_rows: usize) -> Self {
+        samples.sort();
+        Self {
+            samples,
+            answer_rows,
+        }
+    }
+
+    /// Nearest-rank percentile, in milliseconds.
+    fn percentile(&self, p: f64) -> f64 {
+        let rank = ((p / 100.0) * self.samples.len() as f64).ceil().max(1.0) as usize;
+        self.samples[rank - 1].as_secs_f64() * 1000.0
+    }
+
+    pub fn p50(&self) -> f64 {
+        self.percentile(50.0)
+    }
+
+    pub fn p95(&self) -> f64 {
+        self.percentile(95.0)
+    }
+
+    fn cell(&self) -> String {
+        format!("{:.1} / {:.1}", self.p50(), self.p95())
+    }
+}
+
+pub struct SizeResult {
+    pub dataset: Dataset,
+    pub ingest: IngestResult,
+    pub http: Vec<Timings>,
+    pub raw: Vec<Timings>,
+    pub postgres: Option<PostgresResult>,
+}
+
+impl SizeResult {
+    fn rows_per_s(&self, time: Duration) -> f64 {
+        self.dataset.rows as f64 / time.as_secs_f64()
+    }
+}
+
+fn pass(ok: bool) -> &'static str {
+    if ok {
+        "pass"
+    } else {
+        "**FAIL**"
+    }
+}
+
+fn thousands(value: f64) -> String {
+    let digits = format!("{:.0}", value);
+    let mut out = String::new();
+    for (i, c) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i) % 3 == 0 {
+            out.push(',');
+        }
+        out.push(c);
+    }
+    out
+}
+
+fn bytes(path: &Path) -> String {
+    std::fs::metadata(path).map_or("?".into(), |m| mib(m.len() as f64))
+}
+
+fn mib(bytes: f64) -> String {
+    format!("{:.0} MiB", bytes / (1024.0 * 1024.0))
+}
+
+/// The markdown tables of one data size.
+fn size_section(r: &SizeResult) -> String {
+    let mut s = String::new();
+    let rows = thousands(r.dataset.rows as f64);
+    let i = &r.ingest;
+    let reported = |n: Option<u64>| n.map_or("not reported".into(), |n| thousands(n as f64));
+    let _ = writeln!(s, "### {rows} line items\n");
+    let _ = writeln!(
+        s,
+        "Data: FOCUS Parquet {}, FOCUS CSV {}, Costscope's `costs.duckdb` after the Parquet load {}.\n",
+        bytes(&r.dataset.parquet),
+        bytes(&r.dataset.csv),
+        bytes(&i.cost_database())
+    );
+    let _ = writeln!(s, "**Ingest** (wall time of the whole `costscope ingest` command, fresh data dir)\n");
+    let _ = writeln!(s, "| file | costscope ingest | rows/s | rows reported | target | DuckDB `CREATE TABLE AS SELECT * FROM read_…` | rows/s | Costscope / DuckDB time |");
+    let _ = writeln!(s, "|---|---|---|---|---|---|---|---|");
+    for (name, load, raw, target) in [
+        ("Parquet", &i.parquet, i.raw_parquet, PARQUET_ROWS_PER_S_TARGET),
+        ("CSV", &i.csv, i.raw_csv, CSV_ROWS_PER_S_TARGET),
+    ] {
+        let rate = r.rows_per_s(load.wall);
+        let _ = writeln!(
+            s,
+            "| {name} | {:.2} s | {} | {} | ≥ {} rows/s: {} | {:.2} s | {} | {:.2}× |",
+            load.wall.as_secs_f64(),
+            thousands(rate),
+            reported(load.reported_rows),
+            thousands(target),
+            pass(rate >= target),
+            raw.as_secs_f64(),
+            thousands(r.rows_per_s(raw)),
+            load.wall.as_secs_f64() / raw.as_secs_f64()
+        );
+    }
+    if let Some(pg) = &r.postgres {
+        let _ = writeln!(
+            s,
+            "\nPostgreSQL {}: `COPY FROM STDIN` of the same {} rows (as Costscope stored them, CSV) {:.2} s = {} rows/s, \
+             then index + ANALYZE {:.2} s; table with index {}.",
+            pg.version,
+            thousands(pg.rows as f64),
+            pg.copy.as_secs_f64(),
+            thousands(pg.rows as f64 / pg.copy.as_secs_f64()),
+            pg.index_and_analyze.as_secs_f64(),
+            mib(pg.table_bytes as f64)
+        );
+    }
+    let _ = writeln!(s, "\n**Queries**, milliseconds p50 / p95 (answer rows in brackets)\n");
+    let _ = writeln!(s, "| question | Costscope over HTTP | DuckDB, hand-written SQL | Costscope / DuckDB (p50) | PostgreSQL, same SQL | PostgreSQL / Costscope (p50) | targets |");
+    let _ = writeln!(s, "|---|---|---|---|---|---|---|");
+    for (n, question) in Question::ALL.into_iter().enumerate() {
+        let (http, raw) = (&r.http[n], &r.raw[n]);
+        let ratio = http.p50() / raw.p50();
+        let (pg_cell, pg_ratio) = match &r.postgres {
+            Some(pg) => {
+                let t = &pg.queries[n];
+                (
+                    format!("{} ({}, {} runs)", t.cell(), t.answer_rows, t.samples.len()),
+                    format!("{:.1}×", t.p50() / http.p50()),
+                )
+            }
+            None => ("not run".into(), "–".into()),
+        };
+        let targets = if question.is_aggregation() {
+            format!(
+                "p50 < {AGGR_P50_TARGET_MS} ms: {}; ≤ {AGGR_RATIO_TARGET}× DuckDB: {}",
+                pass(http.p50() < AGGR_P50_TARGET_MS),
+                pass(ratio <= AGGR_RATIO_TARGET)
+            )
+        } else {
+            "–".into()
+        };
+        let _ = writeln!(
+            s,
+            "| {} | {} ({}) | {} ({}) | {:.2}× | {pg_cell} | {pg_ratio} | {targets} |",
+            question.label(),
+            http.cell(),
+            http.answer_rows,
+            raw.cell(),
+            raw.answer_rows,
+            ratio
+        );
+    }
+    s
+}
+
+pub fn print(result: &SizeResult) {
+    println!("\n{}", size_section(result));
+}
+
+fn machine() -> String {
+    let read = |path: &str| std::fs::read_to_string(path).unwrap_or_default();
+    let cpuinfo = read("/proc/cpuinfo");
+    let cpu = cpuinfo
+        .lines()
+        .find_map(|line| line.strip_prefix("model name"))
+        .map_or("unknown CPU", |rest| rest.trim_start_matches([' ', '\t', ':']));
+    let mem_kib: f64 = read("/proc/meminfo")
+        .lines()
+        .find_map(|line| line.strip_prefix("MemTotal:"))
+        .and_then(|rest| rest.trim().trim_end_matches(" kB").parse().ok())
+        .unwrap_or(0.0);
+    let cores = std::thread::available_parallelism().map_or(0, |n| n.get());
+    format!(
+        "{cores} cores (nproc), {cpu}, {:.0} GiB RAM, Linux {}",
+        mem_kib / (1024.0 * 1024.0),
+        read("/proc/sys/kernel/osrelease").trim()
+    )
+}
+
+fn git_commit() -> String {
+    let git = |args: &[&str]| {
+        std::process::Command::new("git")
+            .args(args)
+            .current_dir(env!("CARGO_MANIFEST_DIR"))
+            .output()
+            .ok()
+            .map(|o| String::from_utf8_lossy(&o.stdout).trim().to_owned())
+            .unwrap_or_default()
+    };
+    let commit = git(&["rev-parse", "--short", "HEAD"]);
+    let dirty = !git(&["status", "--porcelain"]).is_empty();
+    format!("{commit}{}", if dirty { " + uncommitted changes" } else { "" })
+}
+
+fn duckdb_version() -> String {
+    duckdb::Connection::open_in_memory()
+        .and_then(|db| db.query_row("SELECT version()", [], |row| row.get(0)))
+        .unwrap_or_else(|_| "?".into())
+}
+
+pub fn write(args: &Args, results: &[SizeResult]) -> anyhow::Result<()> {
+    let command: Vec<String> = std::env::args().skip(1).collect();
+    let bin = args
+        .costscope_bin
+        .as_ref()
+        .map_or("$CARGO_TARGET_DIR/debug/costscope".into(), |p| p.display().to_string());
+    let mut s = String::new();
+    let _ = writeln!(s, "# Costscope performance\n");
+    let _ = writeln!(
+        s,
+        "Written by `make bench` (crate `bench/`, `costscope-bench`); every figure below comes from \
+         the run described here (DESIGN §9). Re-run the command to refresh it.\n"
+    );
+    let _ = writeln!(s, "## The run\n");
+    let _ = writeln!(s, "* Date: {}", chrono::Utc::now().format("%Y-%m-%d %H:%M UTC"));
+    let _ = writeln!(s, "* Machine: {}", machine());
+    let _ = writeln!(
+        s,
+        "* Command: `make bench` = `costscope-bench {}`",
+        command.join(" ")
+    );
+    let _ = writeln!(s, "* Costscope: commit {}, binary `{bin}`", git_commit());
+    let _ = writeln!(s, "* DuckDB {} (the same library in Costscope and in the baseline)", duckdb_version());
+    let _ = writeln!(
+        s,
+        "* Data: deterministic FOCUS 1.2 line items (57 columns; 13 months from {}; AWS, Google \
+         Cloud, Microsoft; 20 accounts, 40 services, 15 regions; Usage, Purchase, Tax, Credit, \
+         Adjustment; JSON Tags), written by DuckDB as Parquet (zstd) and as CSV.",
+        crate::generate::FIRST_DAY
+    );
+    let _ = writeln!(
+        s,
+        "* Latency: {} warm-up runs, then {} timed runs per question, one at a time; HTTP time is \
+         from sending the request to the last byte of the answer (`costscope serve` on \
+         127.0.0.1, signed in). The DuckDB baseline runs the hand-written SQL (`bench/src/duckdb_raw.rs`) \
+         on the same `costs.duckdb` after the server stopped, including the summary query \
+         (total and previous period) the API answer carries. PostgreSQL gets the same rows \
+         exported from that file, typed columns, an index on (customer_id, charge_period_start), \
+         ANALYZE, and the same SQL (at most {} s of timed runs per question, at least 5).",
+        args.warmups, args.runs, args.postgres_budget_secs
+    );
+    let _ = writeln!(
+        s,
+        "* Targets (issue 3, at 10M rows on this 2-core machine): aggregation p50 < {AGGR_P50_TARGET_MS} ms \
+         and ≤ {AGGR_RATIO_TARGET}× raw DuckDB; ingest ≥ {} rows/s from Parquet and ≥ {} rows/s from CSV. \
+         Smaller sizes show the same checks for reference.\n",
+        thousands(PARQUET_ROWS_PER_S_TARGET),
+        thousands(CSV_ROWS_PER_S_TARGET)
+    );
+    let _ = writeln!(s, "## Results\n");
+    for result in results {
+        let _ = writeln!(s, "{}", size_section(result));
+    }
+    let previous = std::fs::read_to_string(&args.report).unwrap_or_default();
+    let notes = previous
+        .split_once(KEEP_MARKER)
+        .map_or("\n", |(_, notes)| notes);
+    let _ = write!(s, "{KEEP_MARKER}{notes}");
+    std::fs::write(&args.report, s)?;
+    Ok(())
+}

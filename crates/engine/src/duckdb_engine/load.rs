@@ -1,0 +1,239 @@
+//! Loading an upload: stage every file in temp tables on the writer connection, then replace the
+//! billing periods it contains in one transaction.
+
+use chrono::NaiveDate;
+use costscope_core::cost::Provider;
+use costscope_ingest::{Format, IngestError, NORMALISED_COLUMNS};
+use duckdb::types::Value;
+use duckdb::{params, Connection};
+
+use super::read::date_of;
+use crate::query_builder::COST_TABLE;
+use crate::{
+    BillingPeriodKey, FileSummary, LoadError, LoadProgress, LoadRequest, LoadSummary,
+    ProviderTotals, SourceFile,
+};
+
+/// Stages one file of an upload: creates the TEMP table `table` on `connection` with exactly
+/// [`NORMALISED_COLUMNS`] and fills it, or refuses the file. Answers the file's format and rows.
+pub type Stager<'a> = dyn FnMut(&Connection, &SourceFile, Option<Format>, &str) -> Result<(Format, u64), IngestError>
+    + Send
+    + 'a;
+
+/// The stager of real uploads: `costscope_ingest::stage`.
+pub(crate) fn ingest_stage(
+    connection: &Connection,
+    file: &SourceFile,
+    format: Option<Format>,
+    table: &str,
+) -> Result<(Format, u64), IngestError> {
+    // TEMPORARY until costscope_ingest::stage lands (then: call it and map StagedFile).
+    let _ = (connection, format, table);
+    Err(IngestError::new(format!("{}: cannot be read yet", file.display_name)))
+}
+
+fn engine_error(error: duckdb::Error) -> LoadError {
+    LoadError::Engine(error.to_string())
+}
+
+fn report(request: &LoadRequest, progress: LoadProgress) {
+    if let Some(callback) = &request.progress {
+        callback(progress);
+    }
+}
+
+/// Temp tables of one load, dropped when it ends whatever happens.
+struct StagedTables<'a> {
+    connection: &'a Connection,
+    names: Vec<String>,
+}
+
+impl StagedTables<'_> {
+    /// `(SELECT * FROM staged_0 UNION ALL SELECT * FROM staged_1 …)`.
+    fn union(&self) -> String {
+        let parts: Vec<String> = self
+            .names
+            .iter()
+            .map(|name| format!("SELECT {} FROM {name}", column_list()))
+            .collect();
+        format!("({})", parts.join(" UNION ALL "))
+    }
+}
+
+impl Drop for StagedTables<'_> {
+    fn drop(&mut self) {
+        for name in &self.names {
+            if let Err(error) = self
+                .connection
+                .execute_batch(&format!("DROP TABLE IF EXISTS temp.{name}"))
+            {
+                tracing::warn!(table = %name, %error, "could not drop a staged table");
+            }
+        }
+    }
+}
+
+fn column_list() -> String {
+    NORMALISED_COLUMNS
+        .iter()
+        .map(|(name, _)| *name)
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+pub(crate) fn load(
+    connection: &Connection,
+    customer: i64,
+    request: &LoadRequest,
+    stage: &mut Stager<'_>,
+) -> Result<LoadSummary, LoadError> {
+    let mut staged = StagedTables { connection, names: Vec::new() };
+    let mut files = Vec::with_capacity(request.files.len());
+    for (index, file) in request.files.iter().enumerate() {
+        report(
+            request,
+            LoadProgress::Reading {
+                index,
+                files: request.files.len(),
+                name: file.display_name.clone(),
+            },
+        );
+        let table = format!("staged_{index}");
+        staged
+            .connection
+            .execute_batch(&format!("DROP TABLE IF EXISTS temp.{table}"))
+            .map_err(engine_error)?;
+        staged.names.push(table.clone());
+        let (format, rows) = stage(staged.connection, file, request.format, &table)?;
+        files.push(FileSummary { name: file.display_name.clone(), format, rows });
+    }
+    if staged.names.is_empty() {
+        return Ok(LoadSummary {
+            rows: 0,
+            replaced_rows: 0,
+            files,
+            billing_periods: Vec::new(),
+            totals: Vec::new(),
+        });
+    }
+    let union = staged.union();
+    let connection = staged.connection;
+
+    connection
+        .execute_batch(&format!(
+            "CREATE OR REPLACE TEMP TABLE staged_keys AS SELECT DISTINCT provider, \
+             billing_account_id, billing_period_start FROM {union}"
+        ))
+        .map_err(engine_error)?;
+    staged.names.push("staged_keys".to_owned());
+    let billing_periods = billing_periods(connection)?;
+    let totals = totals(connection, &union)?;
+    let rows: u64 = totals.iter().map(|total| total.rows).sum();
+    report(request, LoadProgress::Writing { rows });
+
+    // The writer connection is borrowed by `staged` (which drops the temp tables at the end),
+    // hence the unchecked (shared-borrow) transaction; nothing else uses the connection meanwhile.
+    let transaction = connection
+        .unchecked_transaction()
+        .map_err(engine_error)?;
+    let replaced_rows = transaction
+        .execute(
+            &format!(
+                "DELETE FROM {COST_TABLE} WHERE customer_id = ? AND EXISTS (SELECT 1 FROM \
+                 staged_keys k WHERE k.provider = {COST_TABLE}.provider AND \
+                 k.billing_account_id = {COST_TABLE}.billing_account_id AND \
+                 k.billing_period_start = {COST_TABLE}.billing_period_start)"
+            ),
+            params![customer],
+        )
+        .map_err(engine_error)?;
+    let columns = column_list();
+    let inserted = transaction
+        .execute(
+            &format!(
+                "INSERT INTO {COST_TABLE} (customer_id, load_id, {columns}) SELECT ?, ?, \
+                 {columns} FROM {union} ORDER BY charge_period_start"
+            ),
+            params![customer, request.load_id],
+        )
+        .map_err(engine_error)?;
+    transaction.commit().map_err(engine_error)?;
+    drop(staged);
+
+    Ok(LoadSummary {
+        rows: u64::try_from(inserted).unwrap_or(rows),
+        replaced_rows: u64::try_from(replaced_rows).unwrap_or_default(),
+        files,
+        billing_periods,
+        totals,
+    })
+}
+
+fn provider_of(code: &str) -> Result<Provider, LoadError> {
+    code.parse::<Provider>()
+        .map_err(|error| LoadError::Engine(format!("staged rows: {error}")))
+}
+
+fn billing_periods(connection: &Connection) -> Result<Vec<BillingPeriodKey>, LoadError> {
+    let mut statement = connection
+        .prepare(
+            "SELECT provider, billing_account_id, billing_period_start FROM staged_keys \
+             ORDER BY provider, billing_account_id, billing_period_start",
+        )
+        .map_err(engine_error)?;
+    let rows = statement
+        .query_map([], |row| {
+            Ok((row.get::<_, String>(0)?, row.get::<_, String>(1)?, row.get::<_, Value>(2)?))
+        })
+        .map_err(engine_error)?;
+    let mut keys = Vec::new();
+    for row in rows {
+        let (provider, billing_account_id, start) = row.map_err(engine_error)?;
+        keys.push(BillingPeriodKey {
+            provider: provider_of(&provider)?,
+            billing_account_id,
+            billing_period_start: date_of(&start).unwrap_or(NaiveDate::MIN),
+        });
+    }
+    keys.sort();
+    Ok(keys)
+}
+
+fn totals(connection: &Connection, union: &str) -> Result<Vec<ProviderTotals>, LoadError> {
+    let mut statement = connection
+        .prepare(&format!(
+            "SELECT provider, count(*), CAST(sum(billed_cost) AS DOUBLE), \
+             CAST(sum(effective_cost) AS DOUBLE), CAST(sum(list_cost) AS DOUBLE), \
+             mode(currency) FROM {union} GROUP BY provider ORDER BY provider"
+        ))
+        .map_err(engine_error)?;
+    let rows = statement
+        .query_map([], |row| {
+            Ok((
+                row.get::<_, String>(0)?,
+                row.get::<_, i64>(1)?,
+                row.get::<_, f64>(2)?,
+                row.get::<_, f64>(3)?,
+                row.get::<_, f64>(4)?,
+                row.get::<_, Option<String>>(5)?,
+            ))
+        })
+        .map_err(engine_error)?;
+    let mut totals = Vec::new();
+    for row in rows {
+        let (provider, rows, billed_cost, effective_cost, list_cost, currency) =
+            row.map_err(engine_error)?;
+        totals.push(ProviderTotals {
+            provider: provider_of(&provider)?,
+            rows: rows.max(0).unsigned_abs(),
+            billed_cost,
+            effective_cost,
+            list_cost,
+            currency: currency
+                .filter(|currency| !currency.is_empty())
+                .unwrap_or_else(|| "USD".to_owned()),
+        });
+    }
+    totals.sort_by_key(|total| total.provider);
+    Ok(totals)
+}

@@ -1,0 +1,233 @@
+//! The read calls: run the query builder's SQL and turn rows into the engine's answer types.
+
+use chrono::{DateTime, NaiveDate, Utc};
+use costscope_core::cost::{AggregateQuery, CostFilter, Dimension, Metric, Provider, TimeRange};
+use duckdb::types::{TimeUnit, Value};
+use duckdb::{params_from_iter, Connection, Row};
+
+use super::database_error;
+use crate::query_builder::{self, Sql};
+use crate::{
+    AccountOption, Aggregate, AggregateRow, EngineError, FilterOptions, SeenAccount,
+    SpendBreakdown,
+};
+
+/// Runs `sql` (prepared statements are cached per connection) and maps every row.
+pub(crate) fn query_rows<T>(
+    connection: &Connection,
+    sql: &Sql,
+    mut map: impl FnMut(&Row<'_>) -> duckdb::Result<T>,
+) -> Result<Vec<T>, EngineError> {
+    let mut statement = connection.prepare_cached(&sql.text).map_err(database_error)?;
+    let rows = statement
+        .query_map(params_from_iter(sql.params.iter()), |row| map(row))
+        .map_err(database_error)?;
+    rows.collect::<Result<Vec<_>, _>>().map_err(database_error)
+}
+
+/// A `DATE` (or `TIMESTAMP`) value as a date; `None` for NULL.
+pub(crate) fn date_of(value: &Value) -> Option<NaiveDate> {
+    let epoch = NaiveDate::from_ymd_opt(1970, 1, 1)?;
+    match value {
+        Value::Date32(days) => epoch.checked_add_signed(chrono::Duration::days(i64::from(*days))),
+        Value::Timestamp(..) => timestamp_of(value).map(|at| at.date_naive()),
+        _ => None,
+    }
+}
+
+/// A `TIMESTAMP` value as a UTC instant; `None` for NULL.
+pub(crate) fn timestamp_of(value: &Value) -> Option<DateTime<Utc>> {
+    match value {
+        Value::Timestamp(unit, amount) => {
+            let micros = match unit {
+                TimeUnit::Second => amount.checked_mul(1_000_000)?,
+                TimeUnit::Millisecond => amount.checked_mul(1_000)?,
+                TimeUnit::Microsecond => *amount,
+                TimeUnit::Nanosecond => amount / 1_000,
+            };
+            DateTime::from_timestamp_micros(micros)
+        }
+        _ => None,
+    }
+}
+
+pub(crate) fn aggregate(
+    connection: &Connection,
+    customer: i64,
+    query: &AggregateQuery,
+) -> Result<Aggregate, EngineError> {
+    let dimensions = query_builder::distinct_dimensions(&query.dimensions);
+    let with_account_name = dimensions.contains(&Dimension::Account);
+    let mut total_groups = 0_u64;
+    let rows = query_rows(
+        connection,
+        &query_builder::aggregate(customer, query),
+        |row| {
+            total_groups = row.get::<_, i64>(1)?.max(0).unsigned_abs();
+            let amount: Option<f64> = row.get(3)?;
+            let Some(amount) = amount else {
+                return Ok(None);
+            };
+            let bucket: Value = row.get(0)?;
+            let account_name: Option<String> = row.get(2)?;
+            let mut group = Vec::with_capacity(dimensions.len());
+            for index in 0..dimensions.len() {
+                let value: Option<String> = row.get(4 + index)?;
+                group.push(value.unwrap_or_default());
+            }
+            Ok(Some(AggregateRow {
+                timestamp: date_of(&bucket),
+                group,
+                account_name: if with_account_name {
+                    Some(account_name.unwrap_or_default())
+                } else {
+                    None
+                },
+                amount,
+            }))
+        },
+    )?;
+    let rows: Vec<AggregateRow> = rows.into_iter().flatten().collect();
+
+    let summary = query_rows(
+        connection,
+        &query_builder::summary(customer, query),
+        |row| {
+            Ok((
+                row.get::<_, f64>(0)?,
+                row.get::<_, f64>(1)?,
+                row.get::<_, Option<String>>(2)?,
+            ))
+        },
+    )?;
+    let (total, previous_total, currency) = summary.into_iter().next().unwrap_or((0.0, 0.0, None));
+    Ok(Aggregate {
+        rows,
+        total_groups,
+        total,
+        previous_total,
+        currency: currency
+            .filter(|currency| !currency.is_empty())
+            .unwrap_or_else(|| "USD".to_owned()),
+    })
+}
+
+pub(crate) fn filter_options(
+    connection: &Connection,
+    customer: i64,
+    range: Option<&TimeRange>,
+    filter: &CostFilter,
+) -> Result<FilterOptions, EngineError> {
+    let values = query_rows(
+        connection,
+        &query_builder::filter_values(customer, range, filter),
+        |row| {
+            Ok((
+                row.get::<_, i32>(0)?,
+                row.get::<_, Option<String>>(1)?,
+                row.get::<_, Option<String>>(2)?,
+                row.get::<_, Option<String>>(3)?,
+            ))
+        },
+    )?;
+    let mut options = FilterOptions::default();
+    for (set, provider, value, account_name) in values {
+        let provider = provider.and_then(|provider| provider.parse::<Provider>().ok());
+        let value = value.unwrap_or_default();
+        match set {
+            0 => {
+                if let (Some(provider), false) = (provider, value.is_empty()) {
+                    options.accounts.push(AccountOption {
+                        provider,
+                        account_id: value,
+                        account_name: account_name.unwrap_or_default(),
+                    });
+                }
+            }
+            5 => options.cloud_providers.extend(provider),
+            _ if value.is_empty() => {}
+            1 => options.regions.push(value),
+            2 => options.services.push(value),
+            3 => options.cost_types.push(value),
+            _ => options.usage_types.push(value),
+        }
+    }
+    options.cloud_providers.sort();
+    options.cloud_providers.dedup();
+
+    let tags = query_rows(
+        connection,
+        &query_builder::tag_values(customer, range, filter),
+        |row| Ok((row.get::<_, String>(0)?, row.get::<_, String>(1)?)),
+    )?;
+    for (key, value) in tags {
+        options.tags.entry(key).or_default().push(value);
+    }
+    Ok(options)
+}
+
+pub(crate) fn spend(
+    connection: &Connection,
+    customer: i64,
+    range: &TimeRange,
+    filter: &CostFilter,
+    metric: Metric,
+) -> Result<SpendBreakdown, EngineError> {
+    let rows = query_rows(
+        connection,
+        &query_builder::spend(customer, range, filter, metric),
+        |row| {
+            Ok((
+                row.get::<_, String>(0)?,
+                row.get::<_, String>(1)?,
+                row.get::<_, f64>(2)?,
+            ))
+        },
+    )?;
+    let mut spend = SpendBreakdown::default();
+    for (provider, cost_type, amount) in rows {
+        spend.total += amount;
+        if let Ok(provider) = provider.parse::<Provider>() {
+            *spend.by_provider.entry(provider).or_insert(0.0) += amount;
+        }
+        *spend.by_cost_type.entry(cost_type).or_insert(0.0) += amount;
+    }
+    Ok(spend)
+}
+
+pub(crate) fn accounts(connection: &Connection, customer: i64) -> Result<Vec<SeenAccount>, EngineError> {
+    let rows = query_rows(connection, &query_builder::accounts(customer), |row| {
+        Ok((
+            row.get::<_, String>(0)?,
+            row.get::<_, String>(1)?,
+            row.get::<_, Option<String>>(2)?,
+            row.get::<_, Value>(3)?,
+        ))
+    })?;
+    let mut accounts = Vec::with_capacity(rows.len());
+    for (provider, account_id, account_name, first) in rows {
+        let (Ok(provider), Some(first_seen)) = (provider.parse::<Provider>(), timestamp_of(&first))
+        else {
+            continue;
+        };
+        accounts.push(SeenAccount {
+            provider,
+            account_id,
+            account_name: account_name.unwrap_or_default(),
+            first_seen,
+        });
+    }
+    Ok(accounts)
+}
+
+pub(crate) fn latest_charge_date(
+    connection: &Connection,
+    customer: i64,
+) -> Result<Option<NaiveDate>, EngineError> {
+    let rows = query_rows(
+        connection,
+        &query_builder::latest_charge_date(customer),
+        |row| row.get::<_, Value>(0),
+    )?;
+    Ok(rows.first().and_then(date_of))
+}

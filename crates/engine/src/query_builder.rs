@@ -1,0 +1,595 @@
+//! The one place that turns cost questions into SQL. Every value that comes from a request is a
+//! bound `?` parameter; column names come only from the fixed allow-lists below.
+
+use chrono::{DateTime, NaiveDate, Utc};
+use costscope_core::cost::{
+    AggregateQuery, CostFilter, Dimension, FilterGroup, GroupJoin, Interval, MatchOperator, Metric,
+    TagCondition, TimeRange, ValueCondition,
+};
+use duckdb::types::{TimeUnit, Value};
+
+/// The cost line item table (DESIGN §4).
+pub(crate) const COST_TABLE: &str = "cost_line_items";
+
+/// SQL text with its bound values, in placeholder order.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct Sql {
+    pub text: String,
+    pub params: Vec<Value>,
+}
+
+impl Sql {
+    fn push(&mut self, text: &str) -> &mut Self {
+        self.text.push_str(text);
+        self
+    }
+
+    fn bind(&mut self, value: Value) -> &mut Self {
+        self.text.push('?');
+        self.params.push(value);
+        self
+    }
+
+    fn bind_text(&mut self, value: &str) -> &mut Self {
+        self.bind(Value::Text(value.to_owned()))
+    }
+
+    /// `(?, ?, …)` with one placeholder per value.
+    fn bind_list<'a>(&mut self, values: impl IntoIterator<Item = &'a str>) -> &mut Self {
+        self.push("(");
+        for (index, value) in values.into_iter().enumerate() {
+            if index > 0 {
+                self.push(", ");
+            }
+            self.bind_text(value);
+        }
+        self.push(")")
+    }
+
+    fn append(&mut self, other: &Sql) -> &mut Self {
+        self.text.push_str(&other.text);
+        self.params.extend(other.params.iter().cloned());
+        self
+    }
+}
+
+/// The column a grouping dimension reads (allow-list).
+pub const fn dimension_column(dimension: Dimension) -> &'static str {
+    match dimension {
+        Dimension::Account => "account_id",
+        Dimension::Region => "region",
+        Dimension::Service => "service",
+        Dimension::CloudProvider => "provider",
+        Dimension::CostType => "cost_type",
+        Dimension::UsageType => "usage_type",
+    }
+}
+
+/// The amount column a metric sums (allow-list).
+pub const fn metric_column(metric: Metric) -> &'static str {
+    match metric {
+        Metric::Billed => "billed_cost",
+        Metric::Effective => "effective_cost",
+        Metric::List => "list_cost",
+    }
+}
+
+/// A `TIMESTAMP` parameter (the table stores UTC instants as naive timestamps).
+pub fn timestamp_value(at: DateTime<Utc>) -> Value {
+    Value::Timestamp(TimeUnit::Microsecond, at.timestamp_micros())
+}
+
+/// A `DATE` parameter.
+pub fn date_value(date: NaiveDate) -> Value {
+    let epoch = NaiveDate::from_ymd_opt(1970, 1, 1).expect("valid date");
+    let days = (date - epoch).num_days();
+    Value::Date32(i32::try_from(days).unwrap_or(i32::MAX))
+}
+
+/// What a condition compares: a column, or one tag's value (`''` when the row lacks the tag).
+#[derive(Debug, Clone, Copy)]
+enum Target<'a> {
+    Column(&'static str),
+    Tag(&'a str),
+}
+
+impl Target<'_> {
+    fn emit(self, sql: &mut Sql) {
+        match self {
+            Target::Column(column) => {
+                sql.push(column);
+            }
+            Target::Tag(key) => {
+                sql.push("coalesce(map_extract_value(tags, ");
+                sql.bind_text(key);
+                sql.push("), '')");
+            }
+        }
+    }
+}
+
+/// One condition. Columns are `NOT NULL` with `''` for a missing value, so `NOT IN` keeps rows
+/// without a value; a missing tag reads as `''` for the same reason. The string operators of
+/// `/v1/query` compare case-insensitively; several values mean "any of them" (`not_contains`:
+/// none of them).
+fn condition(sql: &mut Sql, target: Target<'_>, condition: &ValueCondition, lower_values: bool) {
+    let values: Vec<String> = condition
+        .values
+        .iter()
+        .map(|value| if lower_values { value.to_lowercase() } else { value.clone() })
+        .collect();
+    let values_str = || values.iter().map(String::as_str);
+    match condition.operator {
+        MatchOperator::Equals | MatchOperator::In | MatchOperator::NotEquals | MatchOperator::NotIn => {
+            if values.is_empty() {
+                // An empty list cannot be written as `IN ()`; it matches nothing (`NOT IN`:
+                // everything). The HTTP layer skips such conditions, this is the safe reading.
+                let negated = matches!(
+                    condition.operator,
+                    MatchOperator::NotEquals | MatchOperator::NotIn
+                );
+                sql.push(if negated { "TRUE" } else { "FALSE" });
+                return;
+            }
+            target.emit(sql);
+            match condition.operator {
+                MatchOperator::NotEquals | MatchOperator::NotIn => sql.push(" NOT IN "),
+                _ => sql.push(" IN "),
+            };
+            sql.bind_list(values_str());
+        }
+        MatchOperator::IsEmpty => {
+            target.emit(sql);
+            sql.push(" = ''");
+        }
+        MatchOperator::IsNotEmpty => {
+            target.emit(sql);
+            sql.push(" <> ''");
+        }
+        MatchOperator::Contains
+        | MatchOperator::NotContains
+        | MatchOperator::StartsWith
+        | MatchOperator::EndsWith => {
+            let (function, negated) = match condition.operator {
+                MatchOperator::Contains => ("contains", false),
+                MatchOperator::NotContains => ("contains", true),
+                MatchOperator::StartsWith => ("starts_with", false),
+                _ => ("ends_with", false),
+            };
+            if values.is_empty() {
+                sql.push(if negated { "TRUE" } else { "FALSE" });
+                return;
+            }
+            sql.push(if negated { "NOT (" } else { "(" });
+            for (index, value) in values.iter().enumerate() {
+                if index > 0 {
+                    sql.push(" OR ");
+                }
+                sql.push(function).push("(lower(");
+                target.emit(sql);
+                sql.push("), ");
+                sql.bind_text(&value.to_lowercase());
+                sql.push(")");
+            }
+            sql.push(")");
+        }
+    }
+}
+
+fn tag_condition(sql: &mut Sql, tag: &TagCondition) {
+    match &tag.value {
+        None => {
+            sql.push("map_contains(tags, ");
+            sql.bind_text(&tag.key);
+            sql.push(")");
+        }
+        Some(value) => condition(sql, Target::Tag(&tag.key), value, false),
+    }
+}
+
+/// The conditions of one group, ANDed; `None` for a group without conditions.
+fn group_condition(group: &FilterGroup) -> Option<Sql> {
+    let columns: [(&'static str, &Vec<ValueCondition>, bool); 6] = [
+        ("account_id", &group.accounts, false),
+        ("region", &group.regions, false),
+        ("service", &group.services, false),
+        ("provider", &group.cloud_providers, true),
+        ("cost_type", &group.cost_types, false),
+        ("usage_type", &group.usage_types, false),
+    ];
+    let mut parts = Vec::new();
+    for (column, conditions, lower) in columns {
+        for item in conditions {
+            let mut sql = Sql::default();
+            condition(&mut sql, Target::Column(column), item, lower);
+            parts.push(sql);
+        }
+    }
+    for tag in &group.tags {
+        let mut sql = Sql::default();
+        tag_condition(&mut sql, tag);
+        parts.push(sql);
+    }
+    if parts.is_empty() {
+        return None;
+    }
+    let mut sql = Sql::default();
+    sql.push("(");
+    for (index, part) in parts.iter().enumerate() {
+        if index > 0 {
+            sql.push(" AND ");
+        }
+        sql.append(part);
+    }
+    sql.push(")");
+    Some(sql)
+}
+
+/// The filter groups joined left to right by their operator (the first group's operator is
+/// ignored). Groups without conditions are dropped (spec 1 §5). `None` when nothing is left.
+pub fn groups_condition(groups: &[FilterGroup]) -> Option<Sql> {
+    let mut combined: Option<Sql> = None;
+    for group in groups {
+        let Some(part) = group_condition(group) else {
+            continue;
+        };
+        combined = Some(match combined {
+            None => part,
+            Some(left) => {
+                let mut sql = Sql::default();
+                sql.push("(");
+                sql.append(&left);
+                sql.push(match group.join {
+                    GroupJoin::And => " AND ",
+                    GroupJoin::Or => " OR ",
+                });
+                sql.append(&part);
+                sql.push(")");
+                sql
+            }
+        });
+    }
+    combined
+}
+
+/// `customer_id = ?` (always first), the range on `charge_period_start`, the charge type
+/// inclusions and the filter groups. Without `WHERE`.
+pub fn scope(customer: i64, range: Option<&TimeRange>, filter: &CostFilter) -> Sql {
+    let mut sql = Sql::default();
+    sql.push("customer_id = ");
+    sql.bind(Value::BigInt(customer));
+    if let Some(range) = range {
+        sql.push(" AND charge_period_start BETWEEN ");
+        sql.bind(timestamp_value(range.start()));
+        sql.push(" AND ");
+        sql.bind(timestamp_value(range.end()));
+    }
+    filter_conditions(&mut sql, filter);
+    sql
+}
+
+fn filter_conditions(sql: &mut Sql, filter: &CostFilter) {
+    if let Some(inclusions) = filter.cost_type_inclusions.as_ref().filter(|list| !list.is_empty()) {
+        sql.push(" AND cost_type IN ");
+        sql.bind_list(inclusions.iter().map(String::as_str));
+    }
+    if let Some(groups) = groups_condition(&filter.groups) {
+        sql.push(" AND ");
+        sql.append(&groups);
+    }
+}
+
+/// The start of a row's bucket, never before the range's first day.
+fn bucket_expression(sql: &mut Sql, interval: Interval, column: &str, range: &TimeRange) {
+    let unit = match interval {
+        Interval::Daily => "day",
+        Interval::Weekly => "week",
+        Interval::Monthly => "month",
+    };
+    sql.push("greatest(CAST(date_trunc('")
+        .push(unit)
+        .push("', ")
+        .push(column)
+        .push(") AS DATE), ");
+    sql.bind(date_value(range.start().date_naive()));
+    sql.push(")");
+}
+
+/// Columns of the aggregation answer, in order: `bucket` (DATE or NULL), `total_groups`,
+/// `account_name` (or NULL), `amount` (DOUBLE), then `g0…gN` (VARCHAR). With no row kept
+/// (empty data or an offset past the end) one row with a NULL `amount` carries `total_groups`.
+pub fn aggregate(customer: i64, query: &AggregateQuery) -> Sql {
+    let dimensions = distinct_dimensions(&query.dimensions);
+    let interval = match (query.interval, query.cumulative) {
+        (None, true) => Some(Interval::Daily),
+        (interval, _) => interval,
+    };
+    let metric = metric_column(query.metric);
+    let group_by_account = dimensions.contains(&Dimension::Account);
+
+    // Group key columns: g0…gN; with no dimension, one constant key so that "no rows" means
+    // "no group".
+    let keys: Vec<String> = if dimensions.is_empty() {
+        vec!["g0".to_owned()]
+    } else {
+        (0..dimensions.len()).map(|index| format!("g{index}")).collect()
+    };
+    let key_list = keys.join(", ");
+    let output_keys: String = if dimensions.is_empty() {
+        String::new()
+    } else {
+        keys.iter().map(|key| format!(", r.{key}")).collect()
+    };
+
+    let mut sql = Sql::default();
+    // base: one row per group and bucket, summed as DECIMAL.
+    sql.push("WITH base AS MATERIALIZED (SELECT ");
+    if dimensions.is_empty() {
+        sql.push("'' AS g0");
+    } else {
+        for (index, dimension) in dimensions.iter().enumerate() {
+            if index > 0 {
+                sql.push(", ");
+            }
+            sql.push(dimension_column(*dimension)).push(" AS ").push(&keys[index]);
+        }
+    }
+    if let Some(interval) = interval {
+        sql.push(", ");
+        bucket_expression(&mut sql, interval, "charge_period_start", &query.range);
+        sql.push(" AS bucket");
+    } else {
+        sql.push(", CAST(NULL AS DATE) AS bucket");
+    }
+    if group_by_account {
+        sql.push(", max(account_name) AS account_name");
+    } else {
+        sql.push(", CAST(NULL AS VARCHAR) AS account_name");
+    }
+    sql.push(", sum(").push(metric).push(") AS amount FROM ").push(COST_TABLE).push(" WHERE ");
+    sql.append(&scope(customer, Some(&query.range), &query.filter));
+    sql.push(" GROUP BY ").push(&key_list).push(", bucket)");
+
+    // groups: ranked by total, then by key for a stable order.
+    let direction = if query.ascending { "ASC" } else { "DESC" };
+    let key_order: String = keys.iter().map(|key| format!(", {key} ASC")).collect();
+    sql.push(", groups AS (SELECT ")
+        .push(&key_list)
+        .push(", max(account_name) AS account_name, sum(amount) AS total, row_number() OVER (ORDER BY sum(amount) ")
+        .push(direction)
+        .push(&key_order)
+        .push(") AS rank FROM base GROUP BY ")
+        .push(&key_list)
+        .push(")");
+    sql.push(", kept AS (SELECT * FROM groups WHERE rank > ");
+    sql.bind(Value::BigInt(i64::from(query.offset)));
+    if let Some(limit) = query.limit {
+        sql.push(" AND rank <= ");
+        sql.bind(Value::BigInt(i64::from(query.offset) + i64::from(limit)));
+    }
+    sql.push(")");
+
+    // rows: every bucket of the kept groups (cumulative: a running sum over every bucket of the
+    // range, days without cost included).
+    if query.cumulative {
+        let interval = interval.unwrap_or(Interval::Daily);
+        sql.push(", buckets AS (SELECT DISTINCT ");
+        bucket_expression(&mut sql, interval, "day", &query.range);
+        sql.push(" AS bucket FROM range(CAST(");
+        sql.bind(date_value(query.range.start().date_naive()));
+        sql.push(" AS TIMESTAMP), CAST(");
+        sql.bind(date_value(query.range.end().date_naive()));
+        sql.push(" AS TIMESTAMP) + INTERVAL 1 DAY, INTERVAL 1 DAY) AS days(day))");
+        sql.push(", rows AS (SELECT buckets.bucket, kept.rank, kept.account_name");
+        for key in &keys {
+            sql.push(", kept.").push(key).push(" AS ").push(key);
+        }
+        sql.push(", sum(coalesce(base.amount, 0)) OVER (PARTITION BY kept.rank ORDER BY buckets.bucket ROWS UNBOUNDED PRECEDING) AS amount FROM kept CROSS JOIN buckets LEFT JOIN base ON base.bucket = buckets.bucket");
+        for key in &keys {
+            sql.push(" AND base.").push(key).push(" = kept.").push(key);
+        }
+        sql.push(")");
+    } else if interval.is_some() {
+        sql.push(", rows AS (SELECT base.bucket, kept.rank, kept.account_name, base.amount");
+        for key in &keys {
+            sql.push(", kept.").push(key).push(" AS ").push(key);
+        }
+        sql.push(" FROM base JOIN kept ON TRUE");
+        for key in &keys {
+            sql.push(" AND base.").push(key).push(" = kept.").push(key);
+        }
+        sql.push(")");
+    } else {
+        sql.push(", rows AS (SELECT CAST(NULL AS DATE) AS bucket, kept.rank, kept.account_name, kept.total AS amount");
+        for key in &keys {
+            sql.push(", kept.").push(key).push(" AS ").push(key);
+        }
+        sql.push(" FROM kept)");
+    }
+
+    sql.push(" SELECT r.bucket, c.total_groups, r.account_name, CAST(r.amount AS DOUBLE) AS amount")
+        .push(&output_keys)
+        .push(" FROM (SELECT count(*) AS total_groups FROM groups) c LEFT JOIN rows r ON TRUE ORDER BY r.bucket ASC NULLS FIRST, r.rank ASC");
+    sql
+}
+
+/// `total`, `previous_total` and the most common currency (NULL when there are no rows), in one
+/// scan over the previous and the current range.
+pub fn summary(customer: i64, query: &AggregateQuery) -> Sql {
+    let metric = metric_column(query.metric);
+    let previous = query.range.previous();
+    let mut sql = Sql::default();
+    sql.push("SELECT CAST(coalesce(sum(").push(metric).push(") FILTER (WHERE charge_period_start >= ");
+    sql.bind(timestamp_value(query.range.start()));
+    sql.push("), 0) AS DOUBLE), CAST(coalesce(sum(").push(metric).push(") FILTER (WHERE charge_period_start < ");
+    sql.bind(timestamp_value(query.range.start()));
+    sql.push("), 0) AS DOUBLE), mode(currency) FILTER (WHERE charge_period_start >= ");
+    sql.bind(timestamp_value(query.range.start()));
+    sql.push(") FROM ").push(COST_TABLE).push(" WHERE customer_id = ");
+    sql.bind(Value::BigInt(customer));
+    sql.push(" AND charge_period_start BETWEEN ");
+    sql.bind(timestamp_value(previous.start()));
+    sql.push(" AND ");
+    sql.bind(timestamp_value(query.range.end()));
+    filter_conditions(&mut sql, &query.filter);
+    sql
+}
+
+/// Distinct values for `/v2/cost/filters`, one grouping set per list. Columns: `gid` (0 accounts,
+/// 1 region, 2 service, 3 cost type, 4 usage type, 5 provider), `provider`, `value`, `account_name`.
+pub fn filter_values(customer: i64, range: Option<&TimeRange>, filter: &CostFilter) -> Sql {
+    let mut sql = Sql::default();
+    sql.push(
+        "SELECT CASE WHEN grouping(account_id) = 0 THEN 0 WHEN grouping(region) = 0 THEN 1 \
+         WHEN grouping(service) = 0 THEN 2 WHEN grouping(cost_type) = 0 THEN 3 \
+         WHEN grouping(usage_type) = 0 THEN 4 ELSE 5 END AS gid, \
+         provider, coalesce(account_id, region, service, cost_type, usage_type) AS value, \
+         max(account_name) AS account_name FROM ",
+    );
+    sql.push(COST_TABLE).push(" WHERE ");
+    sql.append(&scope(customer, range, filter));
+    sql.push(
+        " GROUP BY GROUPING SETS ((provider, account_id), (provider), (region), (service), \
+         (cost_type), (usage_type)) ORDER BY gid, value, provider",
+    );
+    sql
+}
+
+/// Distinct non-empty `(key, value)` pairs of the tags of the matching rows, sorted.
+pub fn tag_values(customer: i64, range: Option<&TimeRange>, filter: &CostFilter) -> Sql {
+    let mut sql = Sql::default();
+    sql.push("SELECT DISTINCT entry.key AS key, entry.value AS value FROM (SELECT unnest(map_entries(tags)) AS entry FROM ");
+    sql.push(COST_TABLE).push(" WHERE ");
+    sql.append(&scope(customer, range, filter));
+    sql.push(" AND cardinality(tags) > 0) WHERE entry.key <> '' AND entry.value <> '' ORDER BY key, value");
+    sql
+}
+
+/// Spend of one range by provider and cost type. Columns: provider, cost_type, amount (DOUBLE).
+pub fn spend(customer: i64, range: &TimeRange, filter: &CostFilter, metric: Metric) -> Sql {
+    let mut sql = Sql::default();
+    sql.push("SELECT provider, cost_type, CAST(sum(")
+        .push(metric_column(metric))
+        .push(") AS DOUBLE) FROM ")
+        .push(COST_TABLE)
+        .push(" WHERE ");
+    sql.append(&scope(customer, Some(range), filter));
+    sql.push(" GROUP BY provider, cost_type ORDER BY provider, cost_type");
+    sql
+}
+
+/// Accounts seen in the tenant's data with their earliest charge.
+pub fn accounts(customer: i64) -> Sql {
+    let mut sql = Sql::default();
+    sql.push("SELECT provider, account_id, max(account_name), min(charge_period_start) FROM ")
+        .push(COST_TABLE)
+        .push(" WHERE customer_id = ");
+    sql.bind(Value::BigInt(customer));
+    sql.push(" AND account_id <> '' GROUP BY provider, account_id ORDER BY provider, account_id");
+    sql
+}
+
+/// The latest charge date of the tenant (NULL when it has no rows).
+pub fn latest_charge_date(customer: i64) -> Sql {
+    let mut sql = Sql::default();
+    sql.push("SELECT CAST(max(charge_period_start) AS DATE) FROM ")
+        .push(COST_TABLE)
+        .push(" WHERE customer_id = ");
+    sql.bind(Value::BigInt(customer));
+    sql
+}
+
+/// The query's dimensions without duplicates, in order.
+pub fn distinct_dimensions(dimensions: &[Dimension]) -> Vec<Dimension> {
+    let mut seen = Vec::with_capacity(dimensions.len());
+    for dimension in dimensions {
+        if !seen.contains(dimension) {
+            seen.push(*dimension);
+        }
+    }
+    seen
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use costscope_core::cost::FilterGroup;
+
+    fn range() -> TimeRange {
+        TimeRange::new(
+            "2026-01-01T00:00:00Z".parse().unwrap(),
+            "2026-01-31T23:59:59.999Z".parse().unwrap(),
+        )
+        .unwrap()
+    }
+
+    fn equals(values: &[&str]) -> ValueCondition {
+        ValueCondition {
+            operator: MatchOperator::Equals,
+            values: values.iter().map(|v| (*v).to_owned()).collect(),
+        }
+    }
+
+    #[test]
+    fn request_values_are_bound_never_pasted() {
+        let filter = CostFilter {
+            groups: vec![FilterGroup {
+                services: vec![equals(&["x'); DROP TABLE cost_line_items; --"])],
+                tags: vec![TagCondition { key: "te'am".into(), value: Some(equals(&["a'b"])) }],
+                ..FilterGroup::default()
+            }],
+            cost_type_inclusions: Some(vec!["Usage'".into()]),
+        };
+        let sql = scope(7, Some(&range()), &filter);
+        assert!(!sql.text.contains("DROP"));
+        assert!(!sql.text.contains("te'am"));
+        assert!(!sql.text.contains("a'b"));
+        assert!(sql.text.starts_with("customer_id = ?"));
+        assert_eq!(sql.text.matches('?').count(), sql.params.len());
+        assert_eq!(sql.params[0], Value::BigInt(7));
+    }
+
+    #[test]
+    fn groups_join_left_to_right_and_empty_groups_are_dropped() {
+        let group = |join, value: &str| FilterGroup {
+            join,
+            regions: vec![equals(&[value])],
+            ..FilterGroup::default()
+        };
+        let groups = vec![
+            group(GroupJoin::And, "a"),
+            FilterGroup::default(),
+            group(GroupJoin::Or, "b"),
+            group(GroupJoin::And, "c"),
+        ];
+        let sql = groups_condition(&groups).unwrap();
+        assert_eq!(
+            sql.text,
+            "(((region IN (?)) OR (region IN (?))) AND (region IN (?)))"
+        );
+        assert!(groups_condition(&[FilterGroup::default()]).is_none());
+    }
+
+    #[test]
+    fn placeholders_match_parameters_in_every_aggregate_shape() {
+        for cumulative in [false, true] {
+            for interval in [None, Some(Interval::Daily), Some(Interval::Weekly)] {
+                for dimensions in [vec![], vec![Dimension::Account, Dimension::Service]] {
+                    let query = AggregateQuery {
+                        range: range(),
+                        filter: CostFilter::default(),
+                        dimensions,
+                        interval,
+                        cumulative,
+                        metric: Metric::Billed,
+                        limit: Some(5),
+                        offset: 1,
+                        ascending: false,
+                    };
+                    let sql = aggregate(1, &query);
+                    assert_eq!(sql.text.matches('?').count(), sql.params.len(), "{}", sql.text);
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,395 @@
+//! Loading uploaded billing files: the queue worker, and the direct load that the command line
+//! and the demo use. Either way the load is recorded in `ingest_jobs`.
+
+use std::collections::HashSet;
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+use std::time::Duration;
+
+use anyhow::Context;
+use costscope_core::Clock;
+use costscope_engine::{CostEngine, LoadError, LoadRequest, LoadSummary, ProgressFn, SourceFile};
+use costscope_ingest::Format;
+use costscope_store::{
+    IngestBillingPeriod, IngestFile, IngestJob, IngestOutcome, IngestResult, IngestTotals,
+    IngestUpload, MetadataStore, NewIngestJob,
+};
+use tokio::sync::Notify;
+
+use crate::state::AppState;
+
+/// Folder of the data directory holding uploads until their job has run.
+pub const UPLOADS_DIR: &str = "uploads";
+/// What the uploader sees when the load failed for a reason that is not the file's fault
+/// (the cause is logged).
+pub const INTERNAL_FAILURE: &str = "The load failed: internal error";
+pub const FILES_MISSING: &str =
+    "The uploaded files are no longer available on this server. Upload them again.";
+/// How often an idle worker looks for jobs queued elsewhere (another replica) unprompted.
+const POLL_INTERVAL: Duration = Duration::from_secs(30);
+/// The pause after the store failed, before trying again.
+const RETRY_AFTER_ERROR: Duration = Duration::from_secs(5);
+
+/// `<data_dir>/uploads/<job id>/`: the files of one upload.
+pub fn job_dir(data_dir: &Path, job_id: i64) -> PathBuf {
+    data_dir.join(UPLOADS_DIR).join(job_id.to_string())
+}
+
+/// A file name safe to create in an upload's folder: the last path component, with letters,
+/// digits, `.`, `-` and `_` kept and anything else replaced, so the extension (`.csv.gz`,
+/// `.parquet`) that format detection reads survives.
+pub fn sanitise_file_name(name: &str) -> String {
+    let base = name.rsplit(['/', '\\']).next().unwrap_or_default();
+    let mut clean: String = base
+        .chars()
+        .map(|c| {
+            if c.is_ascii_alphanumeric() || matches!(c, '.' | '-' | '_') {
+                c
+            } else {
+                '_'
+            }
+        })
+        .collect();
+    clean = clean.trim_start_matches('.').to_owned();
+    if clean.len() > 200 {
+        // Keep the end, where the extension is.
+        clean = clean[clean.len() - 200..].to_owned();
+    }
+    if clean.is_empty() {
+        "upload".to_owned()
+    } else {
+        clean
+    }
+}
+
+/// The stored name of the next file of an upload: sanitised, and prefixed with a number when
+/// an earlier file of the same upload already has that name.
+pub fn next_stored_name(name: &str, used: &mut HashSet<String>) -> String {
+    let clean = sanitise_file_name(name);
+    let mut candidate = clean.clone();
+    let mut n = 2;
+    while used.contains(&candidate) {
+        candidate = format!("{n}-{clean}");
+        n += 1;
+    }
+    used.insert(candidate.clone());
+    candidate
+}
+
+/// The stored names of an upload's files, in order (as [`next_stored_name`] gave them).
+pub fn stored_names(files: &[IngestFile]) -> Vec<String> {
+    let mut used = HashSet::new();
+    files
+        .iter()
+        .map(|file| next_stored_name(&file.name, &mut used))
+        .collect()
+}
+
+/// What the engine's summary tells about an upload, for its job row.
+pub fn ingest_result(summary: &LoadSummary, files: &[IngestFile]) -> IngestResult {
+    let files = files
+        .iter()
+        .map(|file| {
+            let loaded = summary.files.iter().find(|f| f.name == file.name);
+            IngestFile {
+                name: file.name.clone(),
+                bytes: file.bytes,
+                format: loaded.map(|f| f.format.name().to_owned()),
+                rows: loaded.map(|f| f.rows),
+            }
+        })
+        .collect();
+    IngestResult {
+        files,
+        rows: summary.rows,
+        replaced_rows: summary.replaced_rows,
+        billing_periods: summary
+            .billing_periods
+            .iter()
+            .map(|period| IngestBillingPeriod {
+                provider: period.provider.code().to_owned(),
+                billing_account_id: period.billing_account_id.clone(),
+                billing_period_start: period.billing_period_start,
+            })
+            .collect(),
+        totals: summary
+            .totals
+            .iter()
+            .map(|totals| IngestTotals {
+                provider: totals.provider.code().to_owned(),
+                rows: totals.rows,
+                billed_cost: totals.billed_cost,
+                effective_cost: totals.effective_cost,
+                list_cost: totals.list_cost,
+                currency: totals.currency.clone(),
+            })
+            .collect(),
+    }
+}
+
+/// The message a failed load records: the engine's own for a refused file, a generic one
+/// (the cause logged) otherwise.
+fn failure_message(job_id: i64, error: LoadError) -> String {
+    match error {
+        LoadError::Invalid(refused) => refused.message,
+        other => {
+            tracing::error!(job_id, error = %other, "the load failed");
+            INTERNAL_FAILURE.to_owned()
+        }
+    }
+}
+
+/// What one [`IngestWorker::run_once`] did.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Outcome {
+    /// No job was queued.
+    Idle,
+    Succeeded { job_id: i64 },
+    Failed { job_id: i64 },
+}
+
+/// Runs queued uploads, one at a time.
+#[derive(Debug, Clone)]
+pub struct IngestWorker {
+    store: Arc<dyn MetadataStore>,
+    engine: Arc<dyn CostEngine>,
+    clock: Arc<dyn Clock>,
+    data_dir: PathBuf,
+}
+
+impl IngestWorker {
+    pub fn new(
+        store: Arc<dyn MetadataStore>,
+        engine: Arc<dyn CostEngine>,
+        clock: Arc<dyn Clock>,
+        data_dir: PathBuf,
+    ) -> Self {
+        Self {
+            store,
+            engine,
+            clock,
+            data_dir,
+        }
+    }
+
+    pub fn from_state(state: &AppState) -> Self {
+        Self::new(
+            state.store.clone(),
+            state.engine.clone(),
+            state.clock.clone(),
+            state.config.data_dir.clone(),
+        )
+    }
+
+    /// Claims the oldest queued job, loads its files, records the outcome and deletes the
+    /// files whatever happened.
+    #[tracing::instrument(skip_all)]
+    pub async fn run_once(&self) -> anyhow::Result<Outcome> {
+        let Some(job) = self
+            .store
+            .claim_next_ingest_job(self.clock.now())
+            .await
+            .context("claiming an upload")?
+        else {
+            return Ok(Outcome::Idle);
+        };
+        tracing::info!(job_id = job.id, customer_id = job.customer_id, "loading an upload");
+        let dir = job_dir(&self.data_dir, job.id);
+        let outcome = self.load(&job, &dir).await;
+        remove_upload(&dir).await;
+        self.store
+            .finish_ingest_job(job.id, &outcome, self.clock.now())
+            .await
+            .context("recording the upload's outcome")?;
+        Ok(match outcome {
+            IngestOutcome::Succeeded(result) => {
+                tracing::info!(job_id = job.id, rows = result.rows, "upload loaded");
+                Outcome::Succeeded { job_id: job.id }
+            }
+            IngestOutcome::Failed(message) => {
+                tracing::info!(job_id = job.id, %message, "upload refused");
+                Outcome::Failed { job_id: job.id }
+            }
+        })
+    }
+
+    async fn load(&self, job: &IngestJob, dir: &Path) -> IngestOutcome {
+        let format = match job.format.as_deref().map(str::parse::<Format>).transpose() {
+            Ok(format) => format,
+            Err(message) => {
+                tracing::error!(job_id = job.id, %message, "a queued job has an unknown format");
+                return IngestOutcome::Failed(INTERNAL_FAILURE.to_owned());
+            }
+        };
+        let files: Vec<SourceFile> = job
+            .files
+            .iter()
+            .zip(stored_names(&job.files))
+            .map(|(file, stored)| SourceFile {
+                path: dir.join(stored),
+                display_name: file.name.clone(),
+            })
+            .collect();
+        if files.is_empty() || files.iter().any(|file| !file.path.is_file()) {
+            tracing::warn!(job_id = job.id, dir = %dir.display(), "uploaded files are missing");
+            return IngestOutcome::Failed(FILES_MISSING.to_owned());
+        }
+        let request = LoadRequest {
+            load_id: job.id.to_string(),
+            files,
+            format,
+            progress: None,
+        };
+        match self.engine.load(job.customer_id, request).await {
+            Ok(summary) => IngestOutcome::Succeeded(ingest_result(&summary, &job.files)),
+            Err(error) => IngestOutcome::Failed(failure_message(job.id, error)),
+        }
+    }
+
+    /// Runs every queued job, then waits until woken (an upload was queued) or until the poll
+    /// interval has passed. Never returns unless the task is dropped.
+    pub async fn run(self, wake: Arc<Notify>) -> anyhow::Result<()> {
+        loop {
+            loop {
+                match self.run_once().await {
+                    Ok(Outcome::Idle) => break,
+                    Ok(_) => {}
+                    Err(error) => {
+                        tracing::error!(error = ?error, "the ingest worker failed; retrying");
+                        tokio::time::sleep(RETRY_AFTER_ERROR).await;
+                        break;
+                    }
+                }
+            }
+            tokio::select! {
+                () = wake.notified() => {}
+                () = tokio::time::sleep(POLL_INTERVAL) => {}
+            }
+        }
+    }
+}
+
+/// Deletes an upload's folder; a folder already gone is fine.
+pub async fn remove_upload(dir: &Path) {
+    match tokio::fs::remove_dir_all(dir).await {
+        Ok(()) => {}
+        Err(error) if error.kind() == std::io::ErrorKind::NotFound => {}
+        Err(error) => {
+            tracing::warn!(dir = %dir.display(), %error, "could not delete uploaded files");
+        }
+    }
+}
+
+/// Fails the jobs a stopped server left running and deletes their files (at startup).
+pub async fn fail_interrupted(
+    store: &dyn MetadataStore,
+    clock: &dyn Clock,
+    data_dir: &Path,
+) -> anyhow::Result<()> {
+    let failed = store
+        .fail_interrupted_ingest_jobs(clock.now())
+        .await
+        .context("failing interrupted uploads")?;
+    for job_id in &failed {
+        remove_upload(&job_dir(data_dir, *job_id)).await;
+    }
+    if !failed.is_empty() {
+        tracing::warn!(jobs = ?failed, "uploads interrupted by the last stop marked failed");
+    }
+    Ok(())
+}
+
+/// A file to load directly, with the name the user knows it by.
+#[derive(Debug, Clone)]
+pub struct LocalFile {
+    pub path: PathBuf,
+    pub display_name: String,
+}
+
+/// A load that does not go through the queue.
+pub struct DirectLoad<'a> {
+    pub customer_id: i64,
+    pub files: &'a [LocalFile],
+    pub format: Option<Format>,
+    /// Recorded as the job's uploader ("command line", "demo").
+    pub created_by: &'a str,
+    pub progress: Option<ProgressFn>,
+}
+
+/// Loads files at once (no queue), recording the load as a job. A refused file is an error
+/// whose message is the engine's (file, row, column); other failures are recorded as internal
+/// and returned with their cause.
+pub async fn load_directly(
+    store: &dyn MetadataStore,
+    engine: &dyn CostEngine,
+    clock: &dyn Clock,
+    load: DirectLoad<'_>,
+) -> anyhow::Result<LoadSummary> {
+    let DirectLoad {
+        customer_id,
+        files,
+        format,
+        created_by,
+        progress,
+    } = load;
+    let mut recorded = Vec::with_capacity(files.len());
+    for file in files {
+        let bytes = std::fs::metadata(&file.path)
+            .with_context(|| format!("reading {}", file.path.display()))?
+            .len();
+        recorded.push(IngestFile {
+            name: file.display_name.clone(),
+            bytes,
+            format: None,
+            rows: None,
+        });
+    }
+    let job_id = store
+        .create_ingest_job(NewIngestJob {
+            customer_id,
+            created_by_user_id: None,
+            created_by,
+            upload: Some(IngestUpload {
+                format: format.map(Format::name),
+                files: &recorded,
+            }),
+            now: clock.now(),
+        })
+        .await
+        .context("recording the load")?;
+    let request = LoadRequest {
+        load_id: job_id.to_string(),
+        files: files
+            .iter()
+            .map(|file| SourceFile {
+                path: file.path.clone(),
+                display_name: file.display_name.clone(),
+            })
+            .collect(),
+        format,
+        progress,
+    };
+    let loaded = engine.load(customer_id, request).await;
+    let (outcome, result) = match loaded {
+        Ok(summary) => (
+            IngestOutcome::Succeeded(ingest_result(&summary, &recorded)),
+            Ok(summary),
+        ),
+        Err(LoadError::Invalid(refused)) => (
+            IngestOutcome::Failed(refused.message.clone()),
+            Err(anyhow::anyhow!(refused.message)),
+        ),
+        Err(other) => (
+            IngestOutcome::Failed(INTERNAL_FAILURE.to_owned()),
+            Err(anyhow::Error::new(other).context("loading the files")),
+        ),
+    };
+    store
+        .finish_ingest_job(job_id, &outcome, clock.now())
+        .await
+        .context("recording the load's outcome")?;
+    result
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,366 @@
+use std::sync::Mutex;
+
+use chrono::NaiveDate;
+use costscope_core::cost::{AggregateQuery, CostFilter, Metric, Provider, TimeRange};
+use costscope_core::{Email, SystemClock};
+use costscope_engine::{
+    Aggregate, BillingPeriodKey, CustomerId, EngineError, FileSummary, FilterOptions,
+    ProviderTotals, SeenAccount, SpendBreakdown,
+};
+use costscope_ingest::IngestError;
+use costscope_store::{IngestJobStatus, NewCustomer, INTERRUPTED_MESSAGE};
+
+use super::*;
+
+type Answer = Box<dyn Fn(&LoadRequest) -> Result<LoadSummary, LoadError> + Send + Sync>;
+
+/// An engine whose `load` answers what the test says and remembers what it was asked.
+struct FakeEngine {
+    answer: Answer,
+    /// (customer, display names, whether every file existed at load time, format)
+    loads: Mutex<Vec<(CustomerId, Vec<String>, bool, Option<Format>)>>,
+}
+
+impl std::fmt::Debug for FakeEngine {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("FakeEngine")
+    }
+}
+
+fn unused() -> EngineError {
+    EngineError::Database("not used by these tests".into())
+}
+
+#[async_trait::async_trait]
+impl CostEngine for FakeEngine {
+    async fn aggregate(&self, _: CustomerId, _: &AggregateQuery) -> Result<Aggregate, EngineError> {
+        Err(unused())
+    }
+    async fn filter_options(
+        &self,
+        _: CustomerId,
+        _: Option<TimeRange>,
+        _: &CostFilter,
+    ) -> Result<FilterOptions, EngineError> {
+        Err(unused())
+    }
+    async fn spend(
+        &self,
+        _: CustomerId,
+        _: TimeRange,
+        _: &CostFilter,
+        _: Metric,
+    ) -> Result<SpendBreakdown, EngineError> {
+        Err(unused())
+    }
+    async fn accounts(&self, _: CustomerId) -> Result<Vec<SeenAccount>, EngineError> {
+        Err(unused())
+    }
+    async fn load(
+        &self,
+        customer: CustomerId,
+        request: LoadRequest,
+    ) -> Result<LoadSummary, LoadError> {
+        let names = request
+            .files
+            .iter()
+            .map(|file| file.display_name.clone())
+            .collect();
+        let present = request.files.iter().all(|file| file.path.is_file());
+        self.loads
+            .lock()
+            .unwrap()
+            .push((customer, names, present, request.format));
+        (self.answer)(&request)
+    }
+    async fn latest_charge_date(&self, _: CustomerId) -> Result<Option<NaiveDate>, EngineError> {
+        Ok(None)
+    }
+}
+
+fn summary_for(request: &LoadRequest) -> LoadSummary {
+    LoadSummary {
+        rows: 3,
+        replaced_rows: 1,
+        files: request
+            .files
+            .iter()
+            .map(|file| FileSummary {
+                name: file.display_name.clone(),
+                format: Format::Focus,
+                rows: 3,
+            })
+            .collect(),
+        billing_periods: vec![BillingPeriodKey {
+            provider: Provider::Aws,
+            billing_account_id: "999999999999".into(),
+            billing_period_start: NaiveDate::from_ymd_opt(2026, 11, 1).unwrap(),
+        }],
+        totals: vec![ProviderTotals {
+            provider: Provider::Aws,
+            rows: 3,
+            billed_cost: 10.5,
+            effective_cost: 9.5,
+            list_cost: 12.0,
+            currency: "USD".into(),
+        }],
+    }
+}
+
+struct Setup {
+    _dir: tempfile::TempDir,
+    data_dir: PathBuf,
+    store: Arc<dyn MetadataStore>,
+    engine: Arc<FakeEngine>,
+    worker: IngestWorker,
+    customer_id: i64,
+}
+
+async fn setup(answer: Answer) -> Setup {
+    let dir = tempfile::tempdir().unwrap();
+    let data_dir = dir.path().to_owned();
+    let store = costscope_store::connect(&format!(
+        "sqlite://{}",
+        data_dir.join("costscope.db").display()
+    ))
+    .await
+    .unwrap();
+    store.migrate().await.unwrap();
+    let email = Email::parse("olive@acme.test").unwrap();
+    let (customer, _) = store
+        .create_customer_with_owner(NewCustomer {
+            name: "Acme",
+            trial_end: SystemClock.now(),
+            is_demo: false,
+            owner_name: "Olive",
+            owner_email: &email,
+            owner_password_hash: "x",
+            now: SystemClock.now(),
+        })
+        .await
+        .unwrap();
+    let engine = Arc::new(FakeEngine {
+        answer,
+        loads: Mutex::new(Vec::new()),
+    });
+    let worker = IngestWorker::new(
+        store.clone(),
+        engine.clone(),
+        Arc::new(SystemClock),
+        data_dir.clone(),
+    );
+    Setup {
+        _dir: dir,
+        data_dir,
+        store,
+        engine,
+        worker,
+        customer_id: customer.id,
+    }
+}
+
+impl Setup {
+    /// Queues an upload of `names` with their files on disk, as the HTTP handler does.
+    async fn queue(&self, names: &[&str], format: Option<&str>) -> i64 {
+        let id = self
+            .store
+            .create_ingest_job(NewIngestJob {
+                customer_id: self.customer_id,
+                created_by_user_id: None,
+                created_by: "Olive",
+                upload: None,
+                now: SystemClock.now(),
+            })
+            .await
+            .unwrap();
+        let dir = job_dir(&self.data_dir, id);
+        std::fs::create_dir_all(&dir).unwrap();
+        let mut used = HashSet::new();
+        let mut files = Vec::new();
+        for name in names {
+            std::fs::write(dir.join(next_stored_name(name, &mut used)), b"data").unwrap();
+            files.push(IngestFile {
+                name: (*name).to_owned(),
+                bytes: 4,
+                format: None,
+                rows: None,
+            });
+        }
+        let upload = IngestUpload {
+            format,
+            files: &files,
+        };
+        assert!(self.store.queue_ingest_job(id, upload).await.unwrap());
+        id
+    }
+
+    async fn job(&self, id: i64) -> IngestJob {
+        self.store
+            .get_ingest_job(self.customer_id, id)
+            .await
+            .unwrap()
+            .unwrap()
+    }
+}
+
+#[tokio::test]
+async fn run_once_is_idle_without_queued_jobs() {
+    let setup = setup(Box::new(|request| Ok(summary_for(request)))).await;
+    assert_eq!(setup.worker.run_once().await.unwrap(), Outcome::Idle);
+}
+
+#[tokio::test]
+async fn a_queued_upload_is_loaded_recorded_and_its_files_deleted() {
+    let setup = setup(Box::new(|request| Ok(summary_for(request)))).await;
+    let id = setup
+        .queue(&["../cur export.csv", "cur export.csv"], Some("focus"))
+        .await;
+
+    assert_eq!(
+        setup.worker.run_once().await.unwrap(),
+        Outcome::Succeeded { job_id: id }
+    );
+
+    let loads = setup.engine.loads.lock().unwrap().clone();
+    assert_eq!(
+        loads,
+        vec![(
+            setup.customer_id,
+            vec!["../cur export.csv".to_owned(), "cur export.csv".to_owned()],
+            true,
+            Some(Format::Focus)
+        )]
+    );
+    let job = setup.job(id).await;
+    assert_eq!(job.status, IngestJobStatus::Succeeded);
+    assert_eq!((job.rows, job.replaced_rows), (3, 1));
+    assert_eq!(job.files[0].format.as_deref(), Some("focus"));
+    assert_eq!(job.files[0].rows, Some(3));
+    assert_eq!(job.totals[0].billed_cost, 10.5);
+    assert_eq!(job.billing_periods[0].provider, "aws");
+    assert!(job.finished_at.is_some());
+    assert!(!job_dir(&setup.data_dir, id).exists());
+    assert_eq!(setup.worker.run_once().await.unwrap(), Outcome::Idle);
+}
+
+#[tokio::test]
+async fn a_refused_file_fails_the_job_with_the_engines_message() {
+    let setup = setup(Box::new(|_| {
+        Err(LoadError::Invalid(IngestError::new(
+            "cur.csv: row 3, column \"lineItem/UnblendedCost\": \"12,5x\" is not a number",
+        )))
+    }))
+    .await;
+    let id = setup.queue(&["cur.csv"], None).await;
+
+    assert_eq!(
+        setup.worker.run_once().await.unwrap(),
+        Outcome::Failed { job_id: id }
+    );
+    let job = setup.job(id).await;
+    assert_eq!(job.status, IngestJobStatus::Failed);
+    assert_eq!(
+        job.error.as_deref(),
+        Some("cur.csv: row 3, column \"lineItem/UnblendedCost\": \"12,5x\" is not a number")
+    );
+    assert!(!job_dir(&setup.data_dir, id).exists());
+}
+
+#[tokio::test]
+async fn an_engine_failure_is_reported_without_its_internals() {
+    let setup = setup(Box::new(|_| {
+        Err(LoadError::Engine("disk full at /var/lib/x".into()))
+    }))
+    .await;
+    let id = setup.queue(&["cur.csv"], None).await;
+    setup.worker.run_once().await.unwrap();
+    assert_eq!(setup.job(id).await.error.as_deref(), Some(INTERNAL_FAILURE));
+}
+
+#[tokio::test]
+async fn an_upload_whose_files_are_gone_fails_without_calling_the_engine() {
+    let setup = setup(Box::new(|request| Ok(summary_for(request)))).await;
+    let id = setup.queue(&["cur.csv"], None).await;
+    std::fs::remove_dir_all(job_dir(&setup.data_dir, id)).unwrap();
+
+    setup.worker.run_once().await.unwrap();
+    assert_eq!(setup.job(id).await.error.as_deref(), Some(FILES_MISSING));
+    assert!(setup.engine.loads.lock().unwrap().is_empty());
+}
+
+#[tokio::test]
+async fn jobs_left_running_fail_at_startup_and_their_files_go() {
+    let setup = setup(Box::new(|request| Ok(summary_for(request)))).await;
+    let id = setup.queue(&["cur.csv"], None).await;
+    setup
+        .store
+        .claim_next_ingest_job(SystemClock.now())
+        .await
+        .unwrap();
+
+    fail_interrupted(setup.store.as_ref(), &SystemClock, &setup.data_dir)
+        .await
+        .unwrap();
+    let job = setup.job(id).await;
+    assert_eq!(job.status, IngestJobStatus::Failed);
+    assert_eq!(job.error.as_deref(), Some(INTERRUPTED_MESSAGE));
+    assert!(!job_dir(&setup.data_dir, id).exists());
+}
+
+#[tokio::test]
+async fn a_direct_load_is_recorded_as_a_job() {
+    let setup = setup(Box::new(|request| Ok(summary_for(request)))).await;
+    let path = setup.data_dir.join("focus.csv");
+    std::fs::write(&path, b"12345").unwrap();
+    let files = [LocalFile {
+        path,
+        display_name: "focus.csv".into(),
+    }];
+    let load = DirectLoad {
+        customer_id: setup.customer_id,
+        files: &files,
+        format: None,
+        created_by: "command line",
+        progress: None,
+    };
+    let summary = load_directly(setup.store.as_ref(), setup.engine.as_ref(), &SystemClock, load)
+        .await
+        .unwrap();
+    assert_eq!(summary.rows, 3);
+    let jobs = setup
+        .store
+        .list_ingest_jobs(setup.customer_id, 10)
+        .await
+        .unwrap();
+    assert_eq!(jobs.len(), 1);
+    assert_eq!(jobs[0].status, IngestJobStatus::Succeeded);
+    assert_eq!(jobs[0].created_by, "command line");
+    assert_eq!(jobs[0].files[0].bytes, 5);
+}
+
+#[test]
+fn file_names_are_sanitised_keeping_the_extension() {
+    assert_eq!(sanitise_file_name("cur-2026-11.csv.gz"), "cur-2026-11.csv.gz");
+    assert_eq!(sanitise_file_name("../../etc/passwd"), "passwd");
+    assert_eq!(sanitise_file_name("C:\\exports\\my file.parquet"), "my_file.parquet");
+    assert_eq!(sanitise_file_name(".."), "upload");
+    assert_eq!(sanitise_file_name(".hidden.csv"), "hidden.csv");
+    assert_eq!(sanitise_file_name("coût été.csv"), "co_t__t_.csv");
+    let long = format!("{}.csv", "a".repeat(300));
+    assert!(sanitise_file_name(&long).ends_with(".csv"));
+    assert_eq!(sanitise_file_name(&long).len(), 200);
+}
+
+#[test]
+fn duplicate_names_in_one_upload_get_distinct_stored_names() {
+    let file = |name: &str| IngestFile {
+        name: name.into(),
+        bytes: 0,
+        format: None,
+        rows: None,
+    };
+    assert_eq!(
+        stored_names(&[file("a.csv"), file("x/a.csv"), file("a.csv")]),
+        ["a.csv", "2-a.csv", "3-a.csv"]
+    );
+}

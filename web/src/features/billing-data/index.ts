@@ -1,0 +1,1 @@
+export { BillingDataPage } from './components/billing-data-page';

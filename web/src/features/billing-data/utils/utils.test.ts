@@ -1,0 +1,45 @@
+import { makeJob } from '../testing/jobs';
+import { addFiles, isAcceptedFile } from './files';
+import { formatLabel } from './formats';
+import { billingMonth, formatBilledTotal, formatBytes, formatDateTimeUtc, formatMoney, providerLabel } from './numbers';
+
+const file = (name: string, size = 3) => new File(['x'.repeat(size)], name, { lastModified: 1 });
+
+describe('billing data utils', () => {
+  it('accepts CSV, gzipped CSV, Parquet, JSON and NDJSON files only', () => {
+    for (const name of ['a.csv', 'A.CSV', 'b.csv.gz', 'c.gz', 'd.parquet', 'e.json', 'f.ndjson']) expect(isAcceptedFile(name)).toBe(true);
+    for (const name of ['a.txt', 'b.zip', 'csv', 'c.csv.bak']) expect(isAcceptedFile(name)).toBe(false);
+  });
+
+  it('adds picked files once and names the refused ones', () => {
+    const a = file('a.csv');
+    const { files, refused } = addFiles([a], [file('a.csv'), file('b.parquet'), file('notes.txt')]);
+    expect(files.map((f) => f.name)).toEqual(['a.csv', 'b.parquet']);
+    expect(refused).toEqual(['notes.txt']);
+  });
+
+  it('formats sizes, money, months, providers, formats and dates', () => {
+    expect(formatBytes(0)).toBe('0 B');
+    expect(formatBytes(1023)).toBe('1023 B');
+    expect(formatBytes(1536)).toBe('1.5 KB');
+    expect(formatBytes(5 * 1024 ** 3)).toBe('5.0 GB');
+    expect(formatMoney(123.45, 'USD')).toBe('$123.45');
+    expect(formatMoney(-1234.5, 'EUR')).toBe('-€1,234.50');
+    expect(formatMoney(7, 'XX1')).toBe('7.00 XX1');
+    expect(billingMonth('2026-10-01T00:00:00Z')).toBe('2026-10');
+    expect(billingMonth('2026-09-01')).toBe('2026-09');
+    expect(providerLabel('gcp')).toBe('GCP');
+    expect(providerLabel('oracle')).toBe('oracle');
+    expect(formatLabel('aws-cur2')).toBe('AWS CUR 2.0 / Data Exports');
+    expect(formatLabel(undefined)).toBe('Auto-detect');
+    expect(formatLabel('something-new')).toBe('something-new');
+    expect(formatDateTimeUtc('2026-11-02T23:59:00Z')).toBe('2 Nov 2026, 23:59 UTC');
+  });
+
+  it('sums the billed cost of a load per currency', () => {
+    const t = makeJob().totals[0];
+    expect(formatBilledTotal([])).toBe('—');
+    expect(formatBilledTotal([t, { ...t, provider: 'gcp', billed_cost: 0.55 }])).toBe('$124.00');
+    expect(formatBilledTotal([t, { ...t, billed_cost: 5, currency: 'EUR' }])).toBe('$123.45 + €5.00');
+  });
+});

@@ -112,6 +112,16 @@ test-e2e: build ensure-chromium ## Playwright browser tests against the built bi
 	cd web && $(PHASE) "e2e typecheck" npx --no-install tsc -p e2e
 	cd web && CI=true $(PHASE) "browser e2e tests" $(NPM) run test:e2e
 
+# ---------------------------------------------------------------- performance
+
+BENCH_ARGS ?=
+
+bench: ensure-duckdb ensure-postgres ## generate 1M and 10M FOCUS line items, time ingest and the cost API against DuckDB and PostgreSQL -> docs/PERFORMANCE.md (quick check: BENCH_ARGS="--rows 100000")
+	@# The bench does not need the web app; the binary embeds whatever web/dist holds.
+	@mkdir -p web/dist
+	$(PHASE) "cargo build" $(CARGO) build -p costscope-server --bin costscope -p costscope-bench
+	$(PHASE) "bench" $(CARGO_TARGET_DIR)/debug/costscope-bench $(BENCH_ARGS)
+
 # ---------------------------------------------------------------- housekeeping
 
 clean: ## remove build outputs (cargo target dir, web/dist, node_modules, test reports); keeps ./data

@@ -34,9 +34,10 @@ pub fn ensure(dir: &Path, rows: u64) -> anyhow::Result<Dataset> {
     db.execute_batch(&format!(
         "{MACROS}
          COPY ({select}) TO '{parquet}' (FORMAT parquet, COMPRESSION zstd, ROW_GROUP_SIZE 122880);
-         COPY (SELECT * FROM read_parquet('{parquet}')) TO '{csv}'
+         COPY (SELECT * REPLACE ({csv_numbers}) FROM read_parquet('{parquet}')) TO '{csv}'
              (FORMAT csv, HEADER, TIMESTAMPFORMAT '%Y-%m-%dT%H:%M:%SZ');",
         select = select_sql(rows),
+        csv_numbers = CSV_NUMBERS,
         parquet = tmp_parquet.display(),
         csv = tmp_csv.display(),
     ))
@@ -45,6 +46,11 @@ pub fn ensure(dir: &Path, rows: u64) -> anyhow::Result<Dataset> {
     std::fs::rename(&tmp_csv, &dataset.csv)?;
     Ok(dataset)
 }
+
+/// Exports write numbers as they are, not padded to the Parquet file's fixed scale.
+const CSV_NUMBERS: &str = "BilledCost::DOUBLE AS BilledCost, EffectiveCost::DOUBLE AS EffectiveCost,
+    ListCost::DOUBLE AS ListCost, ContractedCost::DOUBLE AS ContractedCost,
+    ConsumedQuantity::DOUBLE AS ConsumedQuantity, PricingQuantity::DOUBLE AS PricingQuantity";
 
 /// `u(i, k)`: a uniform pseudo-random number in [0, 1) for row `i` and stream `k`;
 /// `pick(list, x)`: the element of `list` at fraction `x` of its length.
@@ -64,7 +70,7 @@ fn select_sql(rows: u64) -> String {
                 CASE WHEN u(i, 3) < 0.90 THEN 'Usage' WHEN u(i, 3) < 0.93 THEN 'Purchase'
                      WHEN u(i, 3) < 0.96 THEN 'Tax' WHEN u(i, 3) < 0.99 THEN 'Credit'
                      ELSE 'Adjustment' END AS category,
-                6 + hash(i * 131 + 4) % 5 AS decimals,
+                (6 + hash(i * 131 + 4) % 5)::INTEGER AS decimals,
                 u(i, 5) AS size, u(i, 6) AS discount, u(i, 7) AS markup,
                 pow(u(i, 8), 2) AS service_x, u(i, 9) AS account_x, u(i, 10) AS region_x,
                 u(i, 11) AS tag_x, hash(i * 131 + 12) % 200000 AS resource_n

@@ -26,6 +26,18 @@ impl Format {
         Format::AzureCostDetails,
     ];
 
+    /// The name used in messages: `FOCUS`, `AWS CUR`, `AWS CUR 2.0`, `GCP billing export`,
+    /// `Azure cost details`.
+    pub const fn display_name(self) -> &'static str {
+        match self {
+            Format::Focus => "FOCUS",
+            Format::AwsCur => "AWS CUR",
+            Format::AwsCur2 => "AWS CUR 2.0",
+            Format::GcpBilling => "GCP billing export",
+            Format::AzureCostDetails => "Azure cost details",
+        }
+    }
+
     pub const fn name(self) -> &'static str {
         match self {
             Format::Focus => "focus",

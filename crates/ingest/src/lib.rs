@@ -5,11 +5,16 @@
 //! transaction. Nothing here knows about customers or HTTP.
 
 pub mod demo;
-mod format;
 mod error;
+mod format;
+mod plan;
+mod readers;
+pub mod sql;
+mod stage;
 
 pub use error::IngestError;
 pub use format::Format;
+pub use stage::{stage, StagedFile};
 
 /// The columns of a staged (normalised) table, in order, with their DuckDB types. The engine's
 /// cost table has these plus `customer_id` and `load_id` in front.

@@ -293,11 +293,19 @@ impl ProgressLine {
         };
         let width = 24;
         let filled = ((done * width as f64).round() as usize).min(width);
-        let bar = format!("[{}{}] {:>3}%", "#".repeat(filled), "-".repeat(width - filled), (done * 100.0).round());
+        let bar = format!(
+            "[{}{}] {:>3}%",
+            "#".repeat(filled),
+            "-".repeat(width - filled),
+            (done * 100.0).round()
+        );
         let mut stderr = std::io::stderr().lock();
         if self.terminal {
             let _ = write!(stderr, "\r\x1b[2K{bar} {text}");
-            *self.drawn.lock().unwrap_or_else(std::sync::PoisonError::into_inner) = true;
+            *self
+                .drawn
+                .lock()
+                .unwrap_or_else(std::sync::PoisonError::into_inner) = true;
         } else {
             let _ = writeln!(stderr, "{bar} {text}");
         }
@@ -305,7 +313,11 @@ impl ProgressLine {
     }
 
     fn finish(&self) {
-        if *self.drawn.lock().unwrap_or_else(std::sync::PoisonError::into_inner) {
+        if *self
+            .drawn
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
+        {
             eprintln!();
         }
     }
@@ -327,7 +339,11 @@ fn money(value: f64) -> String {
     let text = format!("{:.2}", value.abs());
     let (whole, cents) = text.split_once('.').unwrap_or((&text, "00"));
     let whole = thousands(whole.parse().unwrap_or(0));
-    let sign = if value < 0.0 && text != "0.00" { "-" } else { "" };
+    let sign = if value < 0.0 && text != "0.00" {
+        "-"
+    } else {
+        ""
+    };
     format!("{sign}{whole}.{cents}")
 }
 
@@ -339,7 +355,12 @@ fn print_summary(summary: &LoadSummary) {
         thousands(summary.replaced_rows)
     );
     for file in &summary.files {
-        println!("  {}: {} rows, {}", file.name, thousands(file.rows), file.format);
+        println!(
+            "  {}: {} rows, {}",
+            file.name,
+            thousands(file.rows),
+            file.format
+        );
     }
     println!("Billing periods: {}", summary.billing_periods.len());
     let mut groups: Vec<(String, Vec<String>)> = Vec::new();

@@ -9,7 +9,7 @@ use costscope_engine::{CostEngine, LoadSummary};
 use costscope_ingest::demo::write_demo_files;
 use costscope_store::MetadataStore;
 
-use crate::jobs::ingest::{load_directly, DirectLoad, remove_upload, LocalFile, UPLOADS_DIR};
+use crate::jobs::ingest::{load_directly, remove_upload, DirectLoad, LocalFile, UPLOADS_DIR};
 use crate::onboarding::{register_customer, Registration, TRIAL_DAYS};
 
 pub const DEMO_EMAIL: &str = "demo@costscope.dev";
@@ -87,7 +87,7 @@ pub async fn load_demo_data(
     };
     let loaded = load_directly(store, engine, clock, load)
         .await
-    .context("loading the demo data");
+        .context("loading the demo data");
     remove_upload(&dir).await;
     loaded
 }

@@ -541,8 +541,16 @@ mod ingest_jobs {
                 })
                 .await
                 .unwrap();
-            assert!(store.get_ingest_job(customer_id, id).await.unwrap().is_none());
-            assert!(store.list_ingest_jobs(customer_id, 100).await.unwrap().is_empty());
+            assert!(store
+                .get_ingest_job(customer_id, id)
+                .await
+                .unwrap()
+                .is_none());
+            assert!(store
+                .list_ingest_jobs(customer_id, 100)
+                .await
+                .unwrap()
+                .is_empty());
             assert!(store.claim_next_ingest_job(now()).await.unwrap().is_none());
 
             let files = [file("focus.csv", 1234)];
@@ -555,7 +563,11 @@ mod ingest_jobs {
                 !store.queue_ingest_job(id, upload).await.unwrap(),
                 "only a receiving job is queued"
             );
-            let job = store.get_ingest_job(customer_id, id).await.unwrap().unwrap();
+            let job = store
+                .get_ingest_job(customer_id, id)
+                .await
+                .unwrap()
+                .unwrap();
             assert_eq!(job.status, IngestJobStatus::Queued);
             assert_eq!(job.files, files);
             assert_eq!(job.format, None);
@@ -573,7 +585,11 @@ mod ingest_jobs {
             let (customer_id, owner) = create_customer(store.as_ref(), "olive@acme.test").await;
             let queued = queue(store.as_ref(), &owner, &[file("a.csv", 1)]).await;
             store.delete_ingest_job(queued).await.unwrap();
-            assert!(store.get_ingest_job(customer_id, queued).await.unwrap().is_some());
+            assert!(store
+                .get_ingest_job(customer_id, queued)
+                .await
+                .unwrap()
+                .is_some());
 
             let receiving = store
                 .create_ingest_job(NewIngestJob {
@@ -605,8 +621,16 @@ mod ingest_jobs {
             let second = queue(store.as_ref(), &owner, &[file("2.csv", 2)]).await;
             let theirs = queue(store.as_ref(), &other, &[file("3.csv", 3)]).await;
 
-            assert!(store.get_ingest_job(customer_id, theirs).await.unwrap().is_none());
-            assert!(store.get_ingest_job(other_id, first).await.unwrap().is_none());
+            assert!(store
+                .get_ingest_job(customer_id, theirs)
+                .await
+                .unwrap()
+                .is_none());
+            assert!(store
+                .get_ingest_job(other_id, first)
+                .await
+                .unwrap()
+                .is_none());
             let ids: Vec<i64> = store
                 .list_ingest_jobs(customer_id, 100)
                 .await
@@ -615,7 +639,10 @@ mod ingest_jobs {
                 .map(|job| job.id)
                 .collect();
             assert_eq!(ids, vec![second, first]);
-            assert_eq!(store.list_ingest_jobs(customer_id, 1).await.unwrap().len(), 1);
+            assert_eq!(
+                store.list_ingest_jobs(customer_id, 1).await.unwrap().len(),
+                1
+            );
         })
         .await;
     }
@@ -630,7 +657,10 @@ mod ingest_jobs {
             let at = now();
 
             let claimed = store.claim_next_ingest_job(at).await.unwrap().unwrap();
-            assert_eq!((claimed.id, claimed.status), (first, IngestJobStatus::Running));
+            assert_eq!(
+                (claimed.id, claimed.status),
+                (first, IngestJobStatus::Running)
+            );
             assert_eq!(claimed.started_at, Some(at));
             let claimed = store.claim_next_ingest_job(at).await.unwrap().unwrap();
             assert_eq!(claimed.id, second);
@@ -704,7 +734,11 @@ mod ingest_jobs {
                 .await
                 .unwrap();
 
-            let job = store.get_ingest_job(customer_id, ok).await.unwrap().unwrap();
+            let job = store
+                .get_ingest_job(customer_id, ok)
+                .await
+                .unwrap()
+                .unwrap();
             assert_eq!(job.status, IngestJobStatus::Succeeded);
             assert_eq!(job.files, result.files);
             assert_eq!((job.rows, job.replaced_rows), (3, 2));
@@ -712,7 +746,11 @@ mod ingest_jobs {
             assert_eq!(job.totals, result.totals);
             assert_eq!(job.finished_at, Some(at));
             assert_eq!(job.error, None);
-            let job = store.get_ingest_job(customer_id, bad).await.unwrap().unwrap();
+            let job = store
+                .get_ingest_job(customer_id, bad)
+                .await
+                .unwrap()
+                .unwrap();
             assert_eq!(job.status, IngestJobStatus::Failed);
             assert_eq!(job.error.as_deref(), Some("bad.csv: row 2"));
             assert_eq!(job.rows, 0);
@@ -739,7 +777,11 @@ mod ingest_jobs {
                 })
                 .await
                 .unwrap();
-            let job = store.get_ingest_job(customer_id, id).await.unwrap().unwrap();
+            let job = store
+                .get_ingest_job(customer_id, id)
+                .await
+                .unwrap()
+                .unwrap();
             assert_eq!(job.status, IngestJobStatus::Running);
             assert_eq!(job.started_at, Some(at));
             assert_eq!(job.format.as_deref(), Some("aws-cur2"));
@@ -770,13 +812,25 @@ mod ingest_jobs {
                 store.fail_interrupted_ingest_jobs(now()).await.unwrap(),
                 vec![running]
             );
-            let job = store.get_ingest_job(customer_id, running).await.unwrap().unwrap();
+            let job = store
+                .get_ingest_job(customer_id, running)
+                .await
+                .unwrap()
+                .unwrap();
             assert_eq!(job.status, IngestJobStatus::Failed);
             assert_eq!(job.error.as_deref(), Some(INTERRUPTED_MESSAGE));
             assert!(job.finished_at.is_some());
-            let job = store.get_ingest_job(customer_id, done).await.unwrap().unwrap();
+            let job = store
+                .get_ingest_job(customer_id, done)
+                .await
+                .unwrap()
+                .unwrap();
             assert_eq!(job.error.as_deref(), Some("earlier"));
-            let job = store.get_ingest_job(customer_id, waiting).await.unwrap().unwrap();
+            let job = store
+                .get_ingest_job(customer_id, waiting)
+                .await
+                .unwrap()
+                .unwrap();
             assert_eq!(job.status, IngestJobStatus::Queued, "queued jobs still run");
         })
         .await;

@@ -103,7 +103,7 @@ const ACCOUNTS: &[Account] = &[
     },
 ];
 
-#[derive(Clone, Copy, PartialEq, Eq)]
+#[derive(Clone, Copy)]
 enum Quantity {
     /// Hours a day per resource; weekend share of the fleet.
     Hours { weekend: f64 },
@@ -131,6 +131,7 @@ struct Item {
     global: bool,
 }
 
+#[allow(clippy::too_many_arguments)]
 const fn item(
     product: &'static str,
     usage: &'static str,
@@ -173,35 +174,263 @@ fn catalog() -> Vec<Item> {
     vec![
         Item {
             instance_type: "m5.large",
-            ..item("AmazonEC2", "BoxUsage:m5.large", "RunInstances", "Compute Instance", "Hrs", 0.096, hours(0.6), 4, "i-", "web", "checkout")
+            ..item(
+                "AmazonEC2",
+                "BoxUsage:m5.large",
+                "RunInstances",
+                "Compute Instance",
+                "Hrs",
+                0.096,
+                hours(0.6),
+                4,
+                "i-",
+                "web",
+                "checkout",
+            )
         },
         Item {
             instance_type: "c5.xlarge",
-            ..item("AmazonEC2", "BoxUsage:c5.xlarge", "RunInstances", "Compute Instance", "Hrs", 0.17, hours(1.0), 3, "i-", "platform", "api")
+            ..item(
+                "AmazonEC2",
+                "BoxUsage:c5.xlarge",
+                "RunInstances",
+                "Compute Instance",
+                "Hrs",
+                0.17,
+                hours(1.0),
+                3,
+                "i-",
+                "platform",
+                "api",
+            )
         },
-        item("AmazonEC2", "EBS:VolumeUsage.gp3", "CreateVolume-Gp3", "Storage", "GB-Mo", 0.08, Quantity::StorageGb(500.0), 4, "vol-", "platform", "api"),
+        item(
+            "AmazonEC2",
+            "EBS:VolumeUsage.gp3",
+            "CreateVolume-Gp3",
+            "Storage",
+            "GB-Mo",
+            0.08,
+            Quantity::StorageGb(500.0),
+            4,
+            "vol-",
+            "platform",
+            "api",
+        ),
         Item {
             instance_type: "db.r5.large",
-            ..item("AmazonRDS", "InstanceUsage:db.r5.large", "CreateDBInstance:0002", "Database Instance", "Hrs", 0.25, hours(1.0), 2, "db:", "data", "orders")
+            ..item(
+                "AmazonRDS",
+                "InstanceUsage:db.r5.large",
+                "CreateDBInstance:0002",
+                "Database Instance",
+                "Hrs",
+                0.25,
+                hours(1.0),
+                2,
+                "db:",
+                "data",
+                "orders",
+            )
         },
-        item("AmazonRDS", "RDS:GP2-Storage", "CreateDBInstance:0002", "Database Storage", "GB-Mo", 0.115, Quantity::StorageGb(800.0), 1, "db:", "data", "orders"),
-        item("AmazonS3", "TimedStorage-ByteHrs", "StandardStorage", "Storage", "GB-Mo", 0.023, Quantity::StorageGb(12_000.0), 2, "bucket:", "data", "analytics"),
-        item("AmazonS3", "Requests-Tier1", "PutObject", "API Request", "Requests", 0.000005, daily(900_000.0, 0.5), 1, "bucket:", "data", "analytics"),
-        item("AWSLambda", "Lambda-GB-Second", "Invoke", "Serverless", "Lambda-GB-Second", 0.0000166667, daily(2_400_000.0, 0.4), 2, "function:", "web", "search"),
-        item("AWSLambda", "Request", "Invoke", "Serverless", "Requests", 0.0000002, daily(5_000_000.0, 0.4), 0, "", "web", "search"),
+        item(
+            "AmazonRDS",
+            "RDS:GP2-Storage",
+            "CreateDBInstance:0002",
+            "Database Storage",
+            "GB-Mo",
+            0.115,
+            Quantity::StorageGb(800.0),
+            1,
+            "db:",
+            "data",
+            "orders",
+        ),
+        item(
+            "AmazonS3",
+            "TimedStorage-ByteHrs",
+            "StandardStorage",
+            "Storage",
+            "GB-Mo",
+            0.023,
+            Quantity::StorageGb(12_000.0),
+            2,
+            "bucket:",
+            "data",
+            "analytics",
+        ),
+        item(
+            "AmazonS3",
+            "Requests-Tier1",
+            "PutObject",
+            "API Request",
+            "Requests",
+            0.000005,
+            daily(900_000.0, 0.5),
+            1,
+            "bucket:",
+            "data",
+            "analytics",
+        ),
+        item(
+            "AWSLambda",
+            "Lambda-GB-Second",
+            "Invoke",
+            "Serverless",
+            "Lambda-GB-Second",
+            0.0000166667,
+            daily(2_400_000.0, 0.4),
+            2,
+            "function:",
+            "web",
+            "search",
+        ),
+        item(
+            "AWSLambda",
+            "Request",
+            "Invoke",
+            "Serverless",
+            "Requests",
+            0.0000002,
+            daily(5_000_000.0, 0.4),
+            0,
+            "",
+            "web",
+            "search",
+        ),
         Item {
             global: true,
-            ..item("AmazonCloudFront", "US-DataTransfer-Out-Bytes", "GET", "Data Transfer", "GB", 0.085, daily(1_500.0, 0.7), 1, "distribution/E", "web", "checkout")
+            ..item(
+                "AmazonCloudFront",
+                "US-DataTransfer-Out-Bytes",
+                "GET",
+                "Data Transfer",
+                "GB",
+                0.085,
+                daily(1_500.0, 0.7),
+                1,
+                "distribution/E",
+                "web",
+                "checkout",
+            )
         },
-        item("AmazonDynamoDB", "TimedStorage-ByteHrs", "StandardStorage", "Database Storage", "GB-Mo", 0.25, Quantity::StorageGb(300.0), 1, "table/", "web", "sessions"),
-        item("AmazonDynamoDB", "ReadCapacityUnit-Hrs", "CommittedThroughput", "Provisioned IOPS", "ReadCapacityUnit-Hrs", 0.00013, daily(48_000.0, 0.8), 1, "table/", "web", "sessions"),
-        item("AmazonEKS", "AmazonEKS-Hours:perCluster", "CreateOperation", "Compute", "Hours", 0.10, hours(1.0), 1, "cluster/", "platform", "kubernetes"),
-        item("AmazonVPC", "NatGateway-Hours", "NatGateway", "NAT Gateway", "Hrs", 0.045, hours(1.0), 2, "natgateway/nat-", "platform", "network"),
-        item("AmazonVPC", "NatGateway-Bytes", "NatGateway", "NAT Gateway", "GB", 0.045, daily(700.0, 0.6), 0, "", "platform", "network"),
-        item("AWSDataTransfer", "DataTransfer-Out-Bytes", "RunInstances", "Data Transfer", "GB", 0.09, daily(900.0, 0.6), 0, "", "web", "checkout"),
-        item("AWSDataTransfer", "DataTransfer-Regional-Bytes", "InterZone-In", "Data Transfer", "GB", 0.01, daily(2_000.0, 0.7), 0, "", "platform", "api"),
-        item("AmazonCloudWatch", "CW:MetricMonitorUsage", "MetricStorage", "Metric", "Metrics", 0.01, daily(1_200.0, 1.0), 0, "", "platform", "observability"),
-        item("AmazonCloudWatch", "CW:Requests", "GetMetricData", "API Request", "Requests", 0.00001, daily(400_000.0, 0.9), 0, "", "platform", "observability"),
+        item(
+            "AmazonDynamoDB",
+            "TimedStorage-ByteHrs",
+            "StandardStorage",
+            "Database Storage",
+            "GB-Mo",
+            0.25,
+            Quantity::StorageGb(300.0),
+            1,
+            "table/",
+            "web",
+            "sessions",
+        ),
+        item(
+            "AmazonDynamoDB",
+            "ReadCapacityUnit-Hrs",
+            "CommittedThroughput",
+            "Provisioned IOPS",
+            "ReadCapacityUnit-Hrs",
+            0.00013,
+            daily(48_000.0, 0.8),
+            1,
+            "table/",
+            "web",
+            "sessions",
+        ),
+        item(
+            "AmazonEKS",
+            "AmazonEKS-Hours:perCluster",
+            "CreateOperation",
+            "Compute",
+            "Hours",
+            0.10,
+            hours(1.0),
+            1,
+            "cluster/",
+            "platform",
+            "kubernetes",
+        ),
+        item(
+            "AmazonVPC",
+            "NatGateway-Hours",
+            "NatGateway",
+            "NAT Gateway",
+            "Hrs",
+            0.045,
+            hours(1.0),
+            2,
+            "natgateway/nat-",
+            "platform",
+            "network",
+        ),
+        item(
+            "AmazonVPC",
+            "NatGateway-Bytes",
+            "NatGateway",
+            "NAT Gateway",
+            "GB",
+            0.045,
+            daily(700.0, 0.6),
+            0,
+            "",
+            "platform",
+            "network",
+        ),
+        item(
+            "AWSDataTransfer",
+            "DataTransfer-Out-Bytes",
+            "RunInstances",
+            "Data Transfer",
+            "GB",
+            0.09,
+            daily(900.0, 0.6),
+            0,
+            "",
+            "web",
+            "checkout",
+        ),
+        item(
+            "AWSDataTransfer",
+            "DataTransfer-Regional-Bytes",
+            "InterZone-In",
+            "Data Transfer",
+            "GB",
+            0.01,
+            daily(2_000.0, 0.7),
+            0,
+            "",
+            "platform",
+            "api",
+        ),
+        item(
+            "AmazonCloudWatch",
+            "CW:MetricMonitorUsage",
+            "MetricStorage",
+            "Metric",
+            "Metrics",
+            0.01,
+            daily(1_200.0, 1.0),
+            0,
+            "",
+            "platform",
+            "observability",
+        ),
+        item(
+            "AmazonCloudWatch",
+            "CW:Requests",
+            "GetMetricData",
+            "API Request",
+            "Requests",
+            0.00001,
+            daily(400_000.0, 0.9),
+            0,
+            "",
+            "platform",
+            "observability",
+        ),
     ]
 }
 
@@ -283,10 +512,7 @@ impl Writer<'_> {
         } else {
             sp_arn
         };
-        let product_map = json_object(&[
-            ("region", line.region),
-            ("servicename", &line.product),
-        ]);
+        let product_map = json_object(&[("region", line.region), ("servicename", &line.product)]);
         let cells: Vec<String> = vec![
             "Anniversary".into(),
             "AWS".into(),
@@ -379,7 +605,10 @@ pub(super) fn write(out: &mut dyn Write, days: &DemoDays) -> io::Result<()> {
         };
         // Usage per account and product, for the month's taxes.
         let mut spend: BTreeMap<(usize, String), f64> = BTreeMap::new();
-        for day in month.iter_days().take_while(|d| *d < end && *d <= days.today) {
+        for day in month
+            .iter_days()
+            .take_while(|d| *d < end && *d <= days.today)
+        {
             for line in day_lines(&catalog, day) {
                 *spend
                     .entry((line.account, line.product.clone()))
@@ -448,7 +677,10 @@ fn day_lines(catalog: &[Item], day: NaiveDate) -> Vec<Line> {
                             gb * account.scale * growth(day) * rng.jitter(0.02) / days_in_month
                         }
                         Quantity::Daily { amount, weekend } => {
-                            amount * account.scale * growth(day) * weekday_factor(day, weekend)
+                            amount
+                                * account.scale
+                                * growth(day)
+                                * weekday_factor(day, weekend)
                                 * rng.jitter(0.15)
                         }
                     };
@@ -463,7 +695,9 @@ fn day_lines(catalog: &[Item], day: NaiveDate) -> Vec<Line> {
                         String::new()
                     } else {
                         match item.resource_prefix {
-                            "bucket:" => format!("acme-{}-{}-{}", account.env, item.app, ids.hex(6)),
+                            "bucket:" => {
+                                format!("acme-{}-{}-{}", account.env, item.app, ids.hex(6))
+                            }
                             "db:" => format!(
                                 "arn:aws:rds:{region}:{}:db:{}-{}",
                                 account.id, item.app, resource
@@ -479,7 +713,11 @@ fn day_lines(catalog: &[Item], day: NaiveDate) -> Vec<Line> {
                     };
                     let tags = resource_tags(
                         resource_key,
-                        if account.name == "Data Platform" { "data" } else { item.team },
+                        if account.name == "Data Platform" {
+                            "data"
+                        } else {
+                            item.team
+                        },
                         account.env,
                         item.app,
                     );
@@ -493,7 +731,11 @@ fn day_lines(catalog: &[Item], day: NaiveDate) -> Vec<Line> {
                         format!(
                             "${} per On Demand Linux {} Instance Hour",
                             item.rate,
-                            if item.instance_type.is_empty() { item.usage } else { item.instance_type }
+                            if item.instance_type.is_empty() {
+                                item.usage
+                            } else {
+                                item.instance_type
+                            }
                         )
                     } else {
                         format!("${} per {} for {}", item.rate, item.unit, item.usage)
@@ -552,10 +794,7 @@ fn day_lines(catalog: &[Item], day: NaiveDate) -> Vec<Line> {
                         };
                         lines.push(Line {
                             line_type: "SavingsPlanCoveredUsage",
-                            description: format!(
-                                "{} covered by Compute Savings Plan",
-                                item.usage
-                            ),
+                            description: format!("{} covered by Compute Savings Plan", item.usage),
                             savings_plan_effective_cost: Some(quantity * SAVINGS_PLAN_RATE),
                             savings_plan_rate: Some(SAVINGS_PLAN_RATE),
                             ..base

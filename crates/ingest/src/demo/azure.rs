@@ -268,7 +268,11 @@ fn write_charge(out: &mut dyn Write, charge: &Charge<'_>) -> io::Result<()> {
         field(|m| m.name),
         field(|m| m.category),
         field(|m| m.sub_category),
-        if meter.is_some() { "EU West".into() } else { String::new() },
+        if meter.is_some() {
+            "EU West".into()
+        } else {
+            String::new()
+        },
         "DZH318Z0BQ4L".to_owned(),
         charge.product.to_owned(),
         SUBSCRIPTION_ID.to_owned(),
@@ -278,7 +282,11 @@ fn write_charge(out: &mut dyn Write, charge: &Charge<'_>) -> io::Result<()> {
         "Microsoft".to_owned(),
         group,
         resource_id,
-        if meter.is_some() { "westeurope".into() } else { String::new() },
+        if meter.is_some() {
+            "westeurope".into()
+        } else {
+            String::new()
+        },
         "EU West".to_owned(),
         amount(charge.price, 6),
         amount(charge.quantity, 9),
@@ -300,7 +308,11 @@ fn write_charge(out: &mut dyn Write, charge: &Charge<'_>) -> io::Result<()> {
         charge.tags.clone(),
         amount(charge.price, 6),
         charge.frequency.to_owned(),
-        if charge.reservation.0.is_empty() { String::new() } else { "12".into() },
+        if charge.reservation.0.is_empty() {
+            String::new()
+        } else {
+            "12".into()
+        },
         charge.reservation.0.to_owned(),
         charge.reservation.1.to_owned(),
         charge.pricing_model.to_owned(),
@@ -329,7 +341,10 @@ pub(super) fn write(out: &mut dyn Write, days: &DemoDays) -> io::Result<()> {
             String::new()
         };
         let mut month_cost = 0.0;
-        for day in month.iter_days().take_while(|d| *d < end && *d <= days.today) {
+        for day in month
+            .iter_days()
+            .take_while(|d| *d < end && *d <= days.today)
+        {
             for (meter_index, meter) in METERS.iter().enumerate() {
                 for resource in 0..meter.resources {
                     let mut rng = Rng::for_key(&[
@@ -340,7 +355,11 @@ pub(super) fn write(out: &mut dyn Write, days: &DemoDays) -> io::Result<()> {
                     ]);
                     let quantity = meter.daily
                         * weekday_factor(day, meter.weekend)
-                        * if meter.unit == "1 Hour" { 1.0 } else { growth(day) }
+                        * if meter.unit == "1 Hour" {
+                            1.0
+                        } else {
+                            growth(day)
+                        }
                         * rng.jitter(if meter.unit == "1 Hour" { 0.0 } else { 0.1 });
                     let cost = quantity * meter.price;
                     month_cost += cost;
@@ -377,9 +396,10 @@ pub(super) fn write(out: &mut dyn Write, days: &DemoDays) -> io::Result<()> {
                 }
             }
         }
-        let one_off = |charge_type: &'static str, cost: f64, product: &'static str| Charge {
+        let invoice_ref: &str = &invoice;
+        let one_off = move |charge_type: &'static str, cost: f64, product: &'static str| Charge {
             month,
-            invoice: &invoice,
+            invoice: invoice_ref,
             day: month,
             meter: None,
             resource: None,
@@ -397,11 +417,19 @@ pub(super) fn write(out: &mut dyn Write, days: &DemoDays) -> io::Result<()> {
         match month_index {
             2 => write_charge(
                 out,
-                &one_off("Purchase", 1_223.76, "Reserved VM Instance, Standard_D4s_v5, EU West, 1 Year"),
+                &one_off(
+                    "Purchase",
+                    1_223.76,
+                    "Reserved VM Instance, Standard_D4s_v5, EU West, 1 Year",
+                ),
             )?,
             7 => write_charge(
                 out,
-                &one_off("Refund", -305.94, "Reserved VM Instance, Standard_D4s_v5, EU West, 1 Year"),
+                &one_off(
+                    "Refund",
+                    -305.94,
+                    "Reserved VM Instance, Standard_D4s_v5, EU West, 1 Year",
+                ),
             )?,
             _ => {}
         }

@@ -120,44 +120,240 @@ fn catalog() -> Vec<Sku> {
     vec![
         Sku {
             credit: Credit::SustainedUse,
-            ..sku(COMPUTE.0, COMPUTE.1, "BB77-5FDC-BCEF", "N2 Instance Core running in Americas", "hour", "seconds", 3600.0, 0.031611, 96.0, 0.7, 4, "instances", "storefront")
+            ..sku(
+                COMPUTE.0,
+                COMPUTE.1,
+                "BB77-5FDC-BCEF",
+                "N2 Instance Core running in Americas",
+                "hour",
+                "seconds",
+                3600.0,
+                0.031611,
+                96.0,
+                0.7,
+                4,
+                "instances",
+                "storefront",
+            )
         },
         Sku {
             credit: Credit::SustainedUse,
-            ..sku(COMPUTE.0, COMPUTE.1, "A5BD-2F0B-3C4B", "N2 Instance Ram running in Americas", "gibibyte hour", "byte-seconds", 3_865_470_566_400.0, 0.004237, 384.0, 0.7, 4, "instances", "storefront")
+            ..sku(
+                COMPUTE.0,
+                COMPUTE.1,
+                "A5BD-2F0B-3C4B",
+                "N2 Instance Ram running in Americas",
+                "gibibyte hour",
+                "byte-seconds",
+                3_865_470_566_400.0,
+                0.004237,
+                384.0,
+                0.7,
+                4,
+                "instances",
+                "storefront",
+            )
         },
-        sku(COMPUTE.0, COMPUTE.1, "D973-5D65-BAB2", "Storage PD Capacity", "gibibyte month", "byte-seconds", 2_783_138_807_808_000.0, 0.04, 16.7, 1.0, 4, "disks", "storefront"),
-        sku(STORAGE.0, STORAGE.1, "E5F0-6A5D-7BAD", "Standard Storage US Multi-region", "gibibyte month", "byte-seconds", 2_783_138_807_808_000.0, 0.026, 330.0, 1.0, 2, "buckets", "assets"),
-        sku(STORAGE.0, STORAGE.1, "1E6D-66F1-E0A3", "Multi-Region Standard Class A Operations", "requests", "requests", 1.0, 0.00001, 120_000.0, 0.5, 1, "buckets", "assets"),
+        sku(
+            COMPUTE.0,
+            COMPUTE.1,
+            "D973-5D65-BAB2",
+            "Storage PD Capacity",
+            "gibibyte month",
+            "byte-seconds",
+            2_783_138_807_808_000.0,
+            0.04,
+            16.7,
+            1.0,
+            4,
+            "disks",
+            "storefront",
+        ),
+        sku(
+            STORAGE.0,
+            STORAGE.1,
+            "E5F0-6A5D-7BAD",
+            "Standard Storage US Multi-region",
+            "gibibyte month",
+            "byte-seconds",
+            2_783_138_807_808_000.0,
+            0.026,
+            330.0,
+            1.0,
+            2,
+            "buckets",
+            "assets",
+        ),
+        sku(
+            STORAGE.0,
+            STORAGE.1,
+            "1E6D-66F1-E0A3",
+            "Multi-Region Standard Class A Operations",
+            "requests",
+            "requests",
+            1.0,
+            0.00001,
+            120_000.0,
+            0.5,
+            1,
+            "buckets",
+            "assets",
+        ),
         Sku {
             multi_region: true,
             credit: Credit::Promotion,
             only: "acme-analytics",
-            ..sku(BIGQUERY.0, BIGQUERY.1, "3362-E469-6BEF", "Analysis", "tebibyte", "bytes", 1_099_511_627_776.0, 6.25, 2.2, 0.2, 3, "jobs", "reporting")
+            ..sku(
+                BIGQUERY.0,
+                BIGQUERY.1,
+                "3362-E469-6BEF",
+                "Analysis",
+                "tebibyte",
+                "bytes",
+                1_099_511_627_776.0,
+                6.25,
+                2.2,
+                0.2,
+                3,
+                "jobs",
+                "reporting",
+            )
         },
         Sku {
             multi_region: true,
             only: "acme-analytics",
-            ..sku(BIGQUERY.0, BIGQUERY.1, "6A7B-0D3B-A2E1", "Active Logical Storage", "gibibyte month", "byte-seconds", 2_783_138_807_808_000.0, 0.02, 1_600.0, 1.0, 1, "datasets", "warehouse")
+            ..sku(
+                BIGQUERY.0,
+                BIGQUERY.1,
+                "6A7B-0D3B-A2E1",
+                "Active Logical Storage",
+                "gibibyte month",
+                "byte-seconds",
+                2_783_138_807_808_000.0,
+                0.02,
+                1_600.0,
+                1.0,
+                1,
+                "datasets",
+                "warehouse",
+            )
         },
-        sku(SQL.0, SQL.1, "A6B8-6B7D-1C2E", "Cloud SQL for PostgreSQL: Zonal - vCPU in Americas", "hour", "seconds", 3600.0, 0.0413, 96.0, 1.0, 1, "instances", "orders"),
-        sku(SQL.0, SQL.1, "B3F5-0D1A-9E8C", "Cloud SQL for PostgreSQL: Zonal - RAM in Americas", "gibibyte hour", "byte-seconds", 3_865_470_566_400.0, 0.007, 360.0, 1.0, 1, "instances", "orders"),
+        sku(
+            SQL.0,
+            SQL.1,
+            "A6B8-6B7D-1C2E",
+            "Cloud SQL for PostgreSQL: Zonal - vCPU in Americas",
+            "hour",
+            "seconds",
+            3600.0,
+            0.0413,
+            96.0,
+            1.0,
+            1,
+            "instances",
+            "orders",
+        ),
+        sku(
+            SQL.0,
+            SQL.1,
+            "B3F5-0D1A-9E8C",
+            "Cloud SQL for PostgreSQL: Zonal - RAM in Americas",
+            "gibibyte hour",
+            "byte-seconds",
+            3_865_470_566_400.0,
+            0.007,
+            360.0,
+            1.0,
+            1,
+            "instances",
+            "orders",
+        ),
         Sku {
             only: "acme-web-prod",
-            ..sku(GKE.0, GKE.1, "B561-BFBD-1264", "Regional Kubernetes Clusters", "hour", "seconds", 3600.0, 0.1, 24.0, 1.0, 1, "clusters", "platform")
+            ..sku(
+                GKE.0,
+                GKE.1,
+                "B561-BFBD-1264",
+                "Regional Kubernetes Clusters",
+                "hour",
+                "seconds",
+                3600.0,
+                0.1,
+                24.0,
+                1.0,
+                1,
+                "clusters",
+                "platform",
+            )
         },
         Sku {
             credit: Credit::FreeTier,
             only: "acme-web-prod",
-            ..sku(RUN.0, RUN.1, "CA5C-7A3E-0B22", "CPU Allocation Time", "vCPU-second", "seconds", 1.0, 0.000024, 420_000.0, 0.5, 2, "services", "api")
+            ..sku(
+                RUN.0,
+                RUN.1,
+                "CA5C-7A3E-0B22",
+                "CPU Allocation Time",
+                "vCPU-second",
+                "seconds",
+                1.0,
+                0.000024,
+                420_000.0,
+                0.5,
+                2,
+                "services",
+                "api",
+            )
         },
         Sku {
             credit: Credit::FreeTier,
             only: "acme-web-prod",
-            ..sku(RUN.0, RUN.1, "5F7A-4A7B-9C2C", "Requests", "requests", "requests", 1.0, 0.0000004, 2_500_000.0, 0.5, 2, "services", "api")
+            ..sku(
+                RUN.0,
+                RUN.1,
+                "5F7A-4A7B-9C2C",
+                "Requests",
+                "requests",
+                "requests",
+                1.0,
+                0.0000004,
+                2_500_000.0,
+                0.5,
+                2,
+                "services",
+                "api",
+            )
         },
-        sku(NETWORK.0, NETWORK.1, "9DE9-9092-B3BC", "Network Internet Egress from Americas to Americas", "gibibyte", "bytes", 1_073_741_824.0, 0.12, 180.0, 0.6, 0, "", "storefront"),
-        sku(NETWORK.0, NETWORK.1, "DE9E-AFBC-A15A", "Network Inter Zone Egress", "gibibyte", "bytes", 1_073_741_824.0, 0.01, 900.0, 0.8, 0, "", "platform"),
+        sku(
+            NETWORK.0,
+            NETWORK.1,
+            "9DE9-9092-B3BC",
+            "Network Internet Egress from Americas to Americas",
+            "gibibyte",
+            "bytes",
+            1_073_741_824.0,
+            0.12,
+            180.0,
+            0.6,
+            0,
+            "",
+            "storefront",
+        ),
+        sku(
+            NETWORK.0,
+            NETWORK.1,
+            "DE9E-AFBC-A15A",
+            "Network Inter Zone Egress",
+            "gibibyte",
+            "bytes",
+            1_073_741_824.0,
+            0.01,
+            900.0,
+            0.8,
+            0,
+            "",
+            "platform",
+        ),
     ]
 }
 
@@ -168,7 +364,13 @@ fn ts(day: NaiveDate) -> String {
 fn labels(pairs: &[(&str, &str)]) -> String {
     let items: Vec<String> = pairs
         .iter()
-        .map(|(k, v)| format!("{{\"key\":{},\"value\":{}}}", json_string(k), json_string(v)))
+        .map(|(k, v)| {
+            format!(
+                "{{\"key\":{},\"value\":{}}}",
+                json_string(k),
+                json_string(v)
+            )
+        })
         .collect();
     format!("[{}]", items.join(","))
 }
@@ -214,7 +416,14 @@ fn write_row(out: &mut dyn Write, row: &Row<'_>) -> io::Result<()> {
         pid = json_string(project.id),
         pnum = json_string(project.number),
         pname = json_string(project.name),
-        plabels = labels(&[("cost-center", if project.team == "web" { "cc-100" } else { "cc-200" })]),
+        plabels = labels(&[(
+            "cost-center",
+            if project.team == "web" {
+                "cc-100"
+            } else {
+                "cc-200"
+            }
+        )]),
         pnumraw = project.number,
         labels = row.labels,
         location = row.location,
@@ -245,7 +454,10 @@ pub(super) fn write(out: &mut dyn Write, days: &DemoDays) -> io::Result<()> {
     for (month_index, month) in days.months().enumerate() {
         let end = next_month(month);
         let mut month_cost = [0.0_f64; 2];
-        for day in month.iter_days().take_while(|d| *d < end && *d <= days.today) {
+        for day in month
+            .iter_days()
+            .take_while(|d| *d < end && *d <= days.today)
+        {
             let next = day.succ_opt().expect("next day");
             for (project_index, project) in PROJECTS.iter().enumerate() {
                 for (sku_index, sku) in catalog.iter().enumerate() {
@@ -269,7 +481,11 @@ pub(super) fn write(out: &mut dyn Write, days: &DemoDays) -> io::Result<()> {
                         let cost = quantity * sku.price;
                         month_cost[project_index] += cost;
                         let location = if sku.multi_region {
-                            let area = if project.region.starts_with("europe") { "EU" } else { "US" };
+                            let area = if project.region.starts_with("europe") {
+                                "EU"
+                            } else {
+                                "US"
+                            };
                             format!("{{\"location\":\"{area}\",\"country\":\"{area}\",\"region\":null,\"zone\":null}}")
                         } else {
                             format!(
@@ -282,7 +498,12 @@ pub(super) fn write(out: &mut dyn Write, days: &DemoDays) -> io::Result<()> {
                         let resource_json = if sku.resources == 0 {
                             "{\"name\":null,\"global_name\":null}".to_owned()
                         } else {
-                            let name = format!("{}-{}-{}", sku.app, sku.resource_kind.trim_end_matches('s'), resource + 1);
+                            let name = format!(
+                                "{}-{}-{}",
+                                sku.app,
+                                sku.resource_kind.trim_end_matches('s'),
+                                resource + 1
+                            );
                             format!(
                                 "{{\"name\":{},\"global_name\":{}}}",
                                 json_string(&name),

@@ -37,7 +37,10 @@ pub fn write_demo_files(dir: &Path, today: NaiveDate) -> io::Result<Vec<PathBuf>
     std::fs::create_dir_all(dir)?;
     let days = DemoDays::new(today);
     let files = [
-        (AWS_FILE, aws::write as fn(&mut dyn Write, &DemoDays) -> io::Result<()>),
+        (
+            AWS_FILE,
+            aws::write as fn(&mut dyn Write, &DemoDays) -> io::Result<()>,
+        ),
         (GCP_FILE, gcp::write),
         (AZURE_FILE, azure::write),
     ];
@@ -151,7 +154,11 @@ pub(crate) fn json_object(pairs: &[(&str, &str)]) -> String {
 /// A money amount with `decimals` places, without a negative zero.
 pub(crate) fn amount(value: f64, decimals: usize) -> String {
     let text = format!("{value:.decimals$}");
-    if text.trim_start_matches('-').chars().all(|c| c == '0' || c == '.') {
+    if text
+        .trim_start_matches('-')
+        .chars()
+        .all(|c| c == '0' || c == '.')
+    {
         format!("{:.decimals$}", 0.0)
     } else {
         text

@@ -53,10 +53,9 @@ impl Rng {
 
 /// A stable number for a name (seeds keys from strings).
 pub(crate) fn name_key(name: &str) -> u64 {
-    name.bytes()
-        .fold(0xcbf2_9ce4_8422_2325_u64, |hash, byte| {
-            (hash ^ u64::from(byte)).wrapping_mul(0x0100_0000_01b3)
-        })
+    name.bytes().fold(0xcbf2_9ce4_8422_2325_u64, |hash, byte| {
+        (hash ^ u64::from(byte)).wrapping_mul(0x0100_0000_01b3)
+    })
 }
 
 #[cfg(test)]
@@ -67,8 +66,13 @@ mod tests {
     fn the_same_key_gives_the_same_numbers_and_others_differ() {
         let a: Vec<u64> = (0..4).map(|_| Rng::for_key(&[1, 2]).next_u64()).collect();
         assert!(a.windows(2).all(|w| w[0] == w[1]));
-        assert_ne!(Rng::for_key(&[1, 2]).next_u64(), Rng::for_key(&[2, 1]).next_u64());
+        assert_ne!(
+            Rng::for_key(&[1, 2]).next_u64(),
+            Rng::for_key(&[2, 1]).next_u64()
+        );
         let mut rng = Rng::for_key(&[7]);
-        assert!((0..1000).map(|_| rng.unit()).all(|x| (0.0..1.0).contains(&x)));
+        assert!((0..1000)
+            .map(|_| rng.unit())
+            .all(|x| (0.0..1.0).contains(&x)));
     }
 }

@@ -57,7 +57,11 @@ fn the_same_day_gives_the_same_bytes() {
     let (_b, second) = generate(today());
     assert_eq!(first.len(), 3);
     for (a, b) in first.iter().zip(&second) {
-        assert_eq!(std::fs::read(a).unwrap(), std::fs::read(b).unwrap(), "{a:?}");
+        assert_eq!(
+            std::fs::read(a).unwrap(),
+            std::fs::read(b).unwrap(),
+            "{a:?}"
+        );
     }
 }
 
@@ -75,7 +79,10 @@ fn a_day_later_the_shared_days_keep_their_values() {
 #[test]
 fn thirteen_months_of_daily_rows_up_to_today() {
     let (_dir, paths) = generate(today());
-    assert_eq!(first_day(today()), NaiveDate::from_ymd_opt(2025, 11, 1).unwrap());
+    assert_eq!(
+        first_day(today()),
+        NaiveDate::from_ymd_opt(2025, 11, 1).unwrap()
+    );
     // AWS: usage start dates cover every day from the first to today.
     let aws = lines(&paths[0]);
     let header: Vec<&str> = aws[0].split(',').collect();
@@ -162,4 +169,78 @@ fn split_csv(line: &str) -> Vec<String> {
         }
     }
     cells
+}
+
+/// Sum of a CSV column, computed here independently of the readers.
+fn column_sum(path: &Path, column: &str) -> f64 {
+    let all = lines(path);
+    let header = split_csv(&all[0]);
+    let index = header.iter().position(|c| c == column).unwrap();
+    all[1..]
+        .iter()
+        .map(|line| split_csv(line)[index].parse::<f64>().unwrap())
+        .sum()
+}
+
+#[test]
+fn every_file_loads_through_the_readers_with_its_own_totals() {
+    let (_dir, paths) = generate(today());
+    let conn = duckdb::Connection::open_in_memory().unwrap();
+    let expected = [
+        (crate::Format::AwsCur2, Some("line_item_unblended_cost")),
+        (crate::Format::GcpBilling, None),
+        (
+            crate::Format::AzureCostDetails,
+            Some("costInBillingCurrency"),
+        ),
+    ];
+    for (index, (path, (format, cost_column))) in paths.iter().zip(expected).enumerate() {
+        let table = format!("staged_{index}");
+        let name = path.file_name().unwrap().to_string_lossy().into_owned();
+        let staged = crate::stage(&conn, path, &name, None, &table)
+            .unwrap_or_else(|error| panic!("{name}: {error}"));
+        assert_eq!(staged.format, format, "{name}");
+        let source_rows = (lines(path).len() - 1) as u64;
+        // GCP credits become rows of their own.
+        assert!(
+            staged.rows >= source_rows,
+            "{name}: {} < {source_rows}",
+            staged.rows
+        );
+        let (first, last, periods, tagged, billed): (String, String, i64, i64, f64) = conn
+            .query_row(
+                &format!(
+                    "SELECT min(charge_period_start)::DATE::VARCHAR, \
+                            max(charge_period_start)::DATE::VARCHAR, \
+                            count(DISTINCT billing_period_start), \
+                            count(*) FILTER (WHERE cardinality(tags) > 0), \
+                            sum(billed_cost)::DOUBLE FROM {table}"
+                ),
+                [],
+                |row| {
+                    Ok((
+                        row.get(0)?,
+                        row.get(1)?,
+                        row.get(2)?,
+                        row.get(3)?,
+                        row.get(4)?,
+                    ))
+                },
+            )
+            .unwrap();
+        assert_eq!(
+            (first.as_str(), last.as_str()),
+            ("2025-11-01", "2026-11-22"),
+            "{name}"
+        );
+        assert_eq!(periods, 13, "{name}");
+        assert!(tagged > 0, "{name}: no tags read");
+        if let Some(column) = cost_column {
+            let expected = column_sum(path, column);
+            assert!(
+                (billed - expected).abs() < 0.01,
+                "{name}: {billed} != {expected}"
+            );
+        }
+    }
 }

@@ -346,10 +346,14 @@ fn multipart_error(error: MultipartError) -> UploadError {
 
 /// Streams every `file` part into `dir` (never holding a whole file in memory) and reads the
 /// `format` part; counts the bytes against `limit`.
-async fn receive(multipart: &mut Multipart, dir: &Path, limit: u64) -> Result<Received, UploadError> {
-    tokio::fs::create_dir_all(dir)
-        .await
-        .map_err(|error| ApiError::Internal(anyhow::Error::new(error).context("creating the upload folder")))?;
+async fn receive(
+    multipart: &mut Multipart,
+    dir: &Path,
+    limit: u64,
+) -> Result<Received, UploadError> {
+    tokio::fs::create_dir_all(dir).await.map_err(|error| {
+        ApiError::Internal(anyhow::Error::new(error).context("creating the upload folder"))
+    })?;
     let mut received = Received {
         files: Vec::new(),
         format: None,
@@ -357,7 +361,8 @@ async fn receive(multipart: &mut Multipart, dir: &Path, limit: u64) -> Result<Re
     let mut used_names = HashSet::new();
     let mut total: u64 = 0;
     while let Some(mut field) = multipart.next_field().await.map_err(multipart_error)? {
-        match field.name() {
+        let part = field.name().map(str::to_owned);
+        match part.as_deref() {
             Some("file") => {
                 let name = field.file_name().unwrap_or_default().to_owned();
                 let first = field.chunk().await.map_err(multipart_error)?;
@@ -365,7 +370,11 @@ async fn receive(multipart: &mut Multipart, dir: &Path, limit: u64) -> Result<Re
                 if name.is_empty() && first.as_ref().is_none_or(|chunk| chunk.is_empty()) {
                     continue;
                 }
-                let display_name = if name.is_empty() { "upload".to_owned() } else { name };
+                let display_name = if name.is_empty() {
+                    "upload".to_owned()
+                } else {
+                    name
+                };
                 let stored = next_stored_name(&display_name, &mut used_names);
                 let path = dir.join(&stored);
                 let mut out = tokio::fs::File::create(&path).await.map_err(io_error)?;

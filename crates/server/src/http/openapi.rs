@@ -3,7 +3,7 @@
 use utoipa::openapi::security::{HttpAuthScheme, HttpBuilder, SecurityScheme};
 use utoipa::{Modify, OpenApi};
 
-use super::{accounts, auth, config, cost, customer, error, users};
+use super::{accounts, auth, config, cost, customer, error, ingest, users};
 
 #[derive(OpenApi)]
 #[openapi(
@@ -16,6 +16,7 @@ use super::{accounts, auth, config, cost, customer, error, users};
         accounts::list_accounts,
         users::list_users, users::invite_user, users::get_user, users::update_user, users::delete_user,
         cost::aggr::aggregate, cost::filters::filter_options, cost::filters::filter_parameters, cost::spend::spend, cost::query::query,
+        ingest::upload, ingest::get_upload, ingest::list_uploads,
     ),
     components(schemas(
         costscope_core::User, costscope_core::Role, costscope_core::UserStatus, costscope_core::FeatureFlags,
@@ -29,6 +30,7 @@ use super::{accounts, auth, config, cost, customer, error, users};
         cost::filters::FilterOptionsRequest, cost::filters::FilterOptionsResponse, cost::filters::FilterParametersResponse,
         cost::spend::SpendRequest, cost::spend::SpendResponse, cost::spend::SpendPeriod, cost::spend::SpendComparison,
         cost::query::QueryRequest, cost::query::QueryFilter,
+        ingest::IngestJob, ingest::IngestJobFile, ingest::IngestBillingPeriod, ingest::IngestTotals, ingest::IngestStatus, ingest::UploadAccepted, ingest::UploadForm,
     )),
     modifiers(&BearerAuth),
 )]

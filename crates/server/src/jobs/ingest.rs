@@ -144,8 +144,12 @@ fn failure_message(job_id: i64, error: LoadError) -> String {
 pub enum Outcome {
     /// No job was queued.
     Idle,
-    Succeeded { job_id: i64 },
-    Failed { job_id: i64 },
+    Succeeded {
+        job_id: i64,
+    },
+    Failed {
+        job_id: i64,
+    },
 }
 
 /// Runs queued uploads, one at a time.
@@ -193,7 +197,11 @@ impl IngestWorker {
         else {
             return Ok(Outcome::Idle);
         };
-        tracing::info!(job_id = job.id, customer_id = job.customer_id, "loading an upload");
+        tracing::info!(
+            job_id = job.id,
+            customer_id = job.customer_id,
+            "loading an upload"
+        );
         let dir = job_dir(&self.data_dir, job.id);
         let outcome = self.load(&job, &dir).await;
         remove_upload(&dir).await;

@@ -120,39 +120,105 @@ async fn every_operator_on_every_field() {
     let (app, token) = app_with_standard_data().await;
     let cases = [
         (group("accounts", "equals", json!(["111111111111"])), 132.0),
-        (group("accounts", "not_equals", json!(["111111111111"])), 110.0),
-        (group("accounts", "in", json!(["111111111111", "222222222222"])), 162.0),
-        (group("accounts", "not_in", json!(["111111111111", "222222222222"])), 80.0),
+        (
+            group("accounts", "not_equals", json!(["111111111111"])),
+            110.0,
+        ),
+        (
+            group("accounts", "in", json!(["111111111111", "222222222222"])),
+            162.0,
+        ),
+        (
+            group(
+                "accounts",
+                "not_in",
+                json!(["111111111111", "222222222222"]),
+            ),
+            80.0,
+        ),
         (group("regions", "equals", json!(["us-east-1"])), 124.0),
         // not_*: rows without a region (the tax line) are kept.
         (group("regions", "not_equals", json!(["us-east-1"])), 118.0),
-        (group("regions", "in", json!(["us-east-1", "eu-west-1"])), 154.0),
-        (group("regions", "not_in", json!(["us-east-1", "eu-west-1"])), 88.0),
+        (
+            group("regions", "in", json!(["us-east-1", "eu-west-1"])),
+            154.0,
+        ),
+        (
+            group("regions", "not_in", json!(["us-east-1", "eu-west-1"])),
+            88.0,
+        ),
         (group("services", "equals", json!(["AmazonEC2"])), 138.0),
         (group("services", "not_equals", json!(["AmazonEC2"])), 104.0),
-        (group("services", "in", json!(["AmazonS3", "Compute Engine"])), 84.0),
-        (group("services", "not_in", json!(["AmazonEC2", "AmazonS3"])), 84.0),
+        (
+            group("services", "in", json!(["AmazonS3", "Compute Engine"])),
+            84.0,
+        ),
+        (
+            group("services", "not_in", json!(["AmazonEC2", "AmazonS3"])),
+            84.0,
+        ),
         (group("cloud_providers", "equals", json!(["AWS"])), 162.0),
         (group("cloud_providers", "equals", json!("gcp")), 64.0),
         (group("cloud_providers", "not_equals", json!(["aws"])), 80.0),
-        (group("cloud_providers", "in", json!(["GCP", "Azure"])), 80.0),
-        (group("cloud_providers", "not_in", json!(["GCP", "Azure"])), 162.0),
+        (
+            group("cloud_providers", "in", json!(["GCP", "Azure"])),
+            80.0,
+        ),
+        (
+            group("cloud_providers", "not_in", json!(["GCP", "Azure"])),
+            162.0,
+        ),
         (group("cost_types", "equals", json!(["Tax"])), 8.0),
         (group("cost_types", "not_equals", json!(["Usage"])), -2.0),
         (group("cost_types", "in", json!(["Tax", "Credit"])), -2.0),
-        (group("cost_types", "not_in", json!(["Tax", "Credit"])), 244.0),
-        (group("usage_types", "equals", json!(["BoxUsage:m5.large"])), 100.0),
-        (group("usage_types", "not_equals", json!(["BoxUsage:m5.large"])), 142.0),
-        (group("usage_types", "in", json!(["BoxUsage:m5.large", "D2 v3"])), 116.0),
-        (group("usage_types", "not_in", json!(["BoxUsage:m5.large", "D2 v3"])), 126.0),
+        (
+            group("cost_types", "not_in", json!(["Tax", "Credit"])),
+            244.0,
+        ),
+        (
+            group("usage_types", "equals", json!(["BoxUsage:m5.large"])),
+            100.0,
+        ),
+        (
+            group("usage_types", "not_equals", json!(["BoxUsage:m5.large"])),
+            142.0,
+        ),
+        (
+            group("usage_types", "in", json!(["BoxUsage:m5.large", "D2 v3"])),
+            116.0,
+        ),
+        (
+            group(
+                "usage_types",
+                "not_in",
+                json!(["BoxUsage:m5.large", "D2 v3"]),
+            ),
+            126.0,
+        ),
         (tag(json!({"key": "team"})), 220.0),
-        (tag(json!({"key": "env", "value": {"operator": "equals", "values": ["prod"]}})), 188.0),
-        (tag(json!({"key": "env", "value_operator": "not_equals", "values": ["prod"]})), 54.0),
-        (tag(json!({"key": "team", "value": {"operator": "in", "values": ["web", "ml"]}})), 180.0),
-        (tag(json!({"key": "team", "value_operator": "not_in", "values": ["web"]})), 126.0),
+        (
+            tag(json!({"key": "env", "value": {"operator": "equals", "values": ["prod"]}})),
+            188.0,
+        ),
+        (
+            tag(json!({"key": "env", "value_operator": "not_equals", "values": ["prod"]})),
+            54.0,
+        ),
+        (
+            tag(json!({"key": "team", "value": {"operator": "in", "values": ["web", "ml"]}})),
+            180.0,
+        ),
+        (
+            tag(json!({"key": "team", "value_operator": "not_in", "values": ["web"]})),
+            126.0,
+        ),
     ];
     for (filters, expected) in cases {
-        assert_eq!(total(&app, &token, filters.clone()).await, expected, "{filters}");
+        assert_eq!(
+            total(&app, &token, filters.clone()).await,
+            expected,
+            "{filters}"
+        );
     }
 }
 
@@ -226,11 +292,24 @@ async fn groups_by_up_to_four_dimensions_and_rejects_a_fifth_or_an_unknown_one()
     .await;
     let first = &answer["data"][0];
     assert_eq!(
-        (&first["service"], &first["account"], &first["region"], &first["cost_type"]),
-        (&json!("AmazonEC2"), &json!("111111111111"), &json!("us-east-1"), &json!("Usage"))
+        (
+            &first["service"],
+            &first["account"],
+            &first["region"],
+            &first["cost_type"]
+        ),
+        (
+            &json!("AmazonEC2"),
+            &json!("111111111111"),
+            &json!("us-east-1"),
+            &json!("Usage")
+        )
     );
     assert_eq!(first["account_name"], "Production");
-    assert_eq!(first["grouping_path"], "AmazonEC2 / 111111111111 / us-east-1 / Usage");
+    assert_eq!(
+        first["grouping_path"],
+        "AmazonEC2 / 111111111111 / us-east-1 / Usage"
+    );
     assert_eq!(first["amount"], 100.0);
     assert_eq!(answer["total_groups"], 8);
 
@@ -367,7 +446,11 @@ async fn monthly_and_daily_buckets() {
         .collect();
     assert_eq!(
         buckets,
-        pairs(&[("2025-12-10", 50.0), ("2026-01-01", 242.0), ("2026-02-01", 1000.0)])
+        pairs(&[
+            ("2025-12-10", 50.0),
+            ("2026-01-01", 242.0),
+            ("2026-02-01", 1000.0)
+        ])
     );
 
     let daily = post_ok(
@@ -420,7 +503,12 @@ async fn the_cumulative_view_is_a_daily_running_total_per_group() {
 async fn limit_and_offset_page_over_ranked_groups() {
     let (app, token) = app_with_standard_data().await;
 
-    let page = aggr(&app, &token, json!({"group_by": "service", "limit": 2, "offset": 1})).await;
+    let page = aggr(
+        &app,
+        &token,
+        json!({"group_by": "service", "limit": 2, "offset": 1}),
+    )
+    .await;
     assert_eq!(
         amounts(&page),
         pairs(&[("Compute Engine", 64.0), ("AmazonS3", 20.0)])

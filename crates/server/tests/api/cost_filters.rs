@@ -54,7 +54,10 @@ async fn a_group_restricted_to_one_provider_gives_that_providers_options() {
     .await;
 
     assert_eq!(answer["accounts"], json!(["my-gcp-project"]));
-    assert_eq!(answer["accounts_by_provider"], json!({"gcp": ["my-gcp-project"]}));
+    assert_eq!(
+        answer["accounts_by_provider"],
+        json!({"gcp": ["my-gcp-project"]})
+    );
     assert_eq!(answer["services"], json!(["Compute Engine"]));
     assert_eq!(answer["regions"], json!(["europe-west1"]));
     assert_eq!(answer["tags"], json!({"env": ["prod"], "team": ["ml"]}));
@@ -97,8 +100,12 @@ async fn filter_options_validate_dates_and_operators() {
     let (app, token) = app_with_standard_data().await;
 
     assert_error(
-        app.post("/v2/cost/filters", Some(&token), &json!({"end_date": "2026-01-31"}))
-            .await,
+        app.post(
+            "/v2/cost/filters",
+            Some(&token),
+            &json!({"end_date": "2026-01-31"}),
+        )
+        .await,
         StatusCode::BAD_REQUEST,
         "start_date is required",
     )

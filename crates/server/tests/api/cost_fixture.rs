@@ -214,27 +214,116 @@ pub fn standard_data() -> FocusCsv {
     let production = ("111111111111", "Production");
     let staging = ("222222222222", "Staging");
     FocusCsv::new()
-        .line(line("AWS", production, "2026-01-02", "AmazonCloudWatch", "us-east-1", "Usage",
-            "CW:Requests", (4.0, 4.0, 4.0), r#"{"env":"prod"}"#))
-        .line(line("AWS", production, "2026-01-05", "AmazonEC2", "us-east-1", "Usage",
-            "BoxUsage:m5.large", (100.0, 90.0, 120.0), r#"{"env":"prod","team":"web"}"#))
-        .line(line("AWS", production, "2026-01-06", "AmazonS3", "us-east-1", "Usage",
-            "TimedStorage-ByteHrs", (20.0, 20.0, 25.0), r#"{"env":"prod"}"#))
-        .line(line("Google Cloud", ("my-gcp-project", "My Project"), "2026-01-07", "Compute Engine",
-            "europe-west1", "Usage", "N1 Predefined Instance Core", (64.0, 64.0, 64.0),
-            r#"{"env":"prod","team":"ml"}"#))
-        .line(line("AWS", staging, "2026-01-12", "AmazonEC2", "eu-west-1", "Usage",
-            "BoxUsage:t3.micro", (40.0, 30.0, 50.0), r#"{"env":"dev","team":"data"}"#))
-        .line(line("AWS", production, "2026-01-20", "AmazonEC2", "", "Tax", "", (8.0, 8.0, 8.0),
-            "{}"))
-        .line(line("AWS", staging, "2026-01-25", "AmazonEC2", "eu-west-1", "Credit", "",
-            (-10.0, -10.0, 0.0), "{}"))
-        .line(line("Microsoft", ("sub-aaaa", "Azure Sub"), "2026-01-31", "Virtual Machines",
-            "westeurope", "Usage", "D2 v3", (16.0, 16.0, 16.0), r#"{"team":"web"}"#))
-        .line(line("AWS", production, "2025-12-15", "AmazonEC2", "us-east-1", "Usage",
-            "BoxUsage:m5.large", (50.0, 50.0, 60.0), r#"{"env":"prod"}"#))
-        .line(line("AWS", production, "2026-02-02", "AmazonEC2", "us-east-1", "Usage",
-            "BoxUsage:m5.large", (1000.0, 1000.0, 1000.0), r#"{"env":"prod"}"#))
+        .line(line(
+            "AWS",
+            production,
+            "2026-01-02",
+            "AmazonCloudWatch",
+            "us-east-1",
+            "Usage",
+            "CW:Requests",
+            (4.0, 4.0, 4.0),
+            r#"{"env":"prod"}"#,
+        ))
+        .line(line(
+            "AWS",
+            production,
+            "2026-01-05",
+            "AmazonEC2",
+            "us-east-1",
+            "Usage",
+            "BoxUsage:m5.large",
+            (100.0, 90.0, 120.0),
+            r#"{"env":"prod","team":"web"}"#,
+        ))
+        .line(line(
+            "AWS",
+            production,
+            "2026-01-06",
+            "AmazonS3",
+            "us-east-1",
+            "Usage",
+            "TimedStorage-ByteHrs",
+            (20.0, 20.0, 25.0),
+            r#"{"env":"prod"}"#,
+        ))
+        .line(line(
+            "Google Cloud",
+            ("my-gcp-project", "My Project"),
+            "2026-01-07",
+            "Compute Engine",
+            "europe-west1",
+            "Usage",
+            "N1 Predefined Instance Core",
+            (64.0, 64.0, 64.0),
+            r#"{"env":"prod","team":"ml"}"#,
+        ))
+        .line(line(
+            "AWS",
+            staging,
+            "2026-01-12",
+            "AmazonEC2",
+            "eu-west-1",
+            "Usage",
+            "BoxUsage:t3.micro",
+            (40.0, 30.0, 50.0),
+            r#"{"env":"dev","team":"data"}"#,
+        ))
+        .line(line(
+            "AWS",
+            production,
+            "2026-01-20",
+            "AmazonEC2",
+            "",
+            "Tax",
+            "",
+            (8.0, 8.0, 8.0),
+            "{}",
+        ))
+        .line(line(
+            "AWS",
+            staging,
+            "2026-01-25",
+            "AmazonEC2",
+            "eu-west-1",
+            "Credit",
+            "",
+            (-10.0, -10.0, 0.0),
+            "{}",
+        ))
+        .line(line(
+            "Microsoft",
+            ("sub-aaaa", "Azure Sub"),
+            "2026-01-31",
+            "Virtual Machines",
+            "westeurope",
+            "Usage",
+            "D2 v3",
+            (16.0, 16.0, 16.0),
+            r#"{"team":"web"}"#,
+        ))
+        .line(line(
+            "AWS",
+            production,
+            "2025-12-15",
+            "AmazonEC2",
+            "us-east-1",
+            "Usage",
+            "BoxUsage:m5.large",
+            (50.0, 50.0, 60.0),
+            r#"{"env":"prod"}"#,
+        ))
+        .line(line(
+            "AWS",
+            production,
+            "2026-02-02",
+            "AmazonEC2",
+            "us-east-1",
+            "Usage",
+            "BoxUsage:m5.large",
+            (1000.0, 1000.0, 1000.0),
+            r#"{"env":"prod"}"#,
+        ))
 }
 
 /// Uploads `data` for the customer of `token` and checks that the load succeeded.

@@ -26,20 +26,35 @@ async fn every_operator() {
     let (app, token) = app_with_standard_data().await;
     let cases = [
         (filter("service_name", "equals", json!("AmazonEC2")), 138.0),
-        (filter("service_name", "not_equals", json!(["AmazonEC2"])), 104.0),
-        (filter("region", "in", json!(["us-east-1", "eu-west-1"])), 154.0),
+        (
+            filter("service_name", "not_equals", json!(["AmazonEC2"])),
+            104.0,
+        ),
+        (
+            filter("region", "in", json!(["us-east-1", "eu-west-1"])),
+            154.0,
+        ),
         (filter("region", "not_in", json!(["us-east-1"])), 118.0),
         (filter("service_name", "contains", json!("amazon")), 162.0),
-        (filter("service_name", "not_contains", json!("Amazon")), 80.0),
+        (
+            filter("service_name", "not_contains", json!("Amazon")),
+            80.0,
+        ),
         (filter("account_id", "starts_with", json!("111")), 132.0),
         (filter("account_id", "ends_with", json!("project")), 64.0),
         (filter("region", "is_empty", Value::Null), 8.0),
         (filter("region", "is_not_empty", Value::Null), 234.0),
         (filter("cloud_provider", "equals", json!("GCP")), 64.0),
         (filter("cost_type", "equals", json!("Credit")), -10.0),
-        (filter("usage_type", "starts_with", json!("BoxUsage")), 140.0),
+        (
+            filter("usage_type", "starts_with", json!("BoxUsage")),
+            140.0,
+        ),
         (filter("tag:env", "equals", json!("prod")), 188.0),
-        (json!({"field": "tags", "tagKey": "team", "operator": "equals"}), 220.0),
+        (
+            json!({"field": "tags", "tagKey": "team", "operator": "equals"}),
+            220.0,
+        ),
         (
             json!({"field": "tags", "tagKey": "env", "operator": "equals",
                    "tagValueOperator": "not_equals", "value": ["prod"]}),
@@ -70,7 +85,11 @@ async fn and_needs_every_condition_or_any_and_the_answer_is_grouped_by_service()
     let or = query(&app, &token, filters, "OR").await;
     assert_eq!(
         amounts(&or),
-        pairs(&[("AmazonEC2", 138.0), ("AmazonS3", 20.0), ("AmazonCloudWatch", 4.0)])
+        pairs(&[
+            ("AmazonEC2", 138.0),
+            ("AmazonS3", 20.0),
+            ("AmazonCloudWatch", 4.0)
+        ])
     );
     assert_eq!(or["total_groups"], 3);
     assert!(or["data"][0].get("timestamp").is_none());
@@ -97,7 +116,11 @@ async fn every_validation_message() {
         .map(|n| filter("region", "equals", json!(n.to_string())))
         .collect();
     let cases = [
-        (json!({"filters": {"field": "region"}}), "filters", "Filters must be an array"),
+        (
+            json!({"filters": {"field": "region"}}),
+            "filters",
+            "Filters must be an array",
+        ),
         (
             json!({"filters": [{"operator": "equals", "value": "a"}]}),
             "filters",
@@ -128,7 +151,11 @@ async fn every_validation_message() {
             "logic",
             "Logic xor not supported in cost_analysis module",
         ),
-        (json!({ "filters": eleven }), "filters", "Maximum 10 filters allowed"),
+        (
+            json!({ "filters": eleven }),
+            "filters",
+            "Maximum 10 filters allowed",
+        ),
         (
             json!({"filters": [], "group_by": ["service", "colour"]}),
             "group_by",
@@ -136,7 +163,12 @@ async fn every_validation_message() {
         ),
     ];
     for (body, field, message) in cases {
-        assert_invalid(app.post("/v1/query", Some(&token), &body).await, field, message).await;
+        assert_invalid(
+            app.post("/v1/query", Some(&token), &body).await,
+            field,
+            message,
+        )
+        .await;
     }
     assert_error(
         app.post(
@@ -169,8 +201,12 @@ async fn empty_filters_are_dropped_unknown_fields_warned_and_the_range_defaults_
     );
 
     let (status, this_month) = status_and_json(
-        app.post("/v1/query", Some(&token), &json!({"filters": [], "logic": "and"}))
-            .await,
+        app.post(
+            "/v1/query",
+            Some(&token),
+            &json!({"filters": [], "logic": "and"}),
+        )
+        .await,
     )
     .await;
     assert_eq!(status, StatusCode::OK, "{this_month}");

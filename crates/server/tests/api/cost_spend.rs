@@ -79,8 +79,12 @@ async fn spend_validates_time_and_metric() {
     let (app, token) = app_with_standard_data().await;
 
     assert_error(
-        app.post("/v2/cost/spend", Some(&token), &json!({"start_time": JANUARY.0}))
-            .await,
+        app.post(
+            "/v2/cost/spend",
+            Some(&token),
+            &json!({"start_time": JANUARY.0}),
+        )
+        .await,
         StatusCode::BAD_REQUEST,
         "end_time is required",
     )

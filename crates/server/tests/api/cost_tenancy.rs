@@ -39,7 +39,10 @@ async fn a_customer_without_uploads_gets_empty_answers() {
     let other = app.signup_owner("Bob Owner", "bob@b.test").await;
 
     let [aggr, filters, spend, query, parameters, accounts]: [Value; 6] =
-        everything(&app, &other.access_token).await.try_into().unwrap();
+        everything(&app, &other.access_token)
+            .await
+            .try_into()
+            .unwrap();
 
     assert_eq!(aggr["data"], json!([]));
     assert_eq!(aggr["total_groups"], 0);

@@ -2,6 +2,7 @@
 
 mod auth;
 mod cli;
+mod cli_ingest;
 mod cost_accounts;
 mod cost_aggr;
 mod cost_filters;
@@ -11,6 +12,7 @@ mod cost_spend;
 mod cost_tenancy;
 mod customer;
 mod helpers;
+mod ingest;
 mod invitations;
 mod ops;
 mod public_config;

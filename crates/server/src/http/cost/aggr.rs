@@ -130,8 +130,11 @@ impl AggregateRequest {
             }
             _ => parse_dimensions("group_by", self.group_by.as_deref())?,
         };
-        let (interval, cumulative) =
-            interval_and_view(self.interval.as_deref(), self.view_type.as_deref(), &mut warnings)?;
+        let (interval, cumulative) = interval_and_view(
+            self.interval.as_deref(),
+            self.view_type.as_deref(),
+            &mut warnings,
+        )?;
         let limit = match self.limit {
             None => None,
             Some(limit @ 1..=MAX_LIMIT) => Some(u32::try_from(limit).expect("at most 10000")),
@@ -330,7 +333,11 @@ fn flat_row(dimensions: &[Dimension], row: &AggregateRow) -> CostRow {
 
 /// The first dimension's groups, each with `children` for the next dimension, amounts summed at
 /// each level; every level ranked by amount (then by value).
-fn hierarchy_rows(dimensions: &[Dimension], rows: &[AggregateRow], ascending: bool) -> Vec<CostRow> {
+fn hierarchy_rows(
+    dimensions: &[Dimension],
+    rows: &[AggregateRow],
+    ascending: bool,
+) -> Vec<CostRow> {
     let rows: Vec<&AggregateRow> = rows.iter().collect();
     level(dimensions, &rows, 0, ascending)
 }
@@ -343,7 +350,7 @@ fn level(
 ) -> Vec<CostRow> {
     // Groups by the value at `depth`, in first-seen order.
     let mut groups: Vec<(&str, Vec<&AggregateRow>)> = Vec::new();
-    for row in rows {
+    for &row in rows {
         let value = row.group.get(depth).map_or("", String::as_str);
         match groups.iter_mut().find(|(seen, _)| *seen == value) {
             Some((_, members)) => members.push(row),
@@ -370,7 +377,11 @@ fn level(
         .collect();
     nodes.sort_by(|a, b| {
         let by_amount = a.amount.total_cmp(&b.amount);
-        let by_amount = if ascending { by_amount } else { by_amount.reverse() };
+        let by_amount = if ascending {
+            by_amount
+        } else {
+            by_amount.reverse()
+        };
         by_amount.then_with(|| a.grouping_path.cmp(&b.grouping_path))
     });
     nodes
@@ -413,9 +424,13 @@ mod tests {
 
     #[test]
     fn group_by_dimensions_win_over_group_by() {
-        let plan = plan(json!({"group_by": "region", "group_by_dimensions": ["service", "account"]}))
-            .unwrap();
-        assert_eq!(plan.query.dimensions, [Dimension::Service, Dimension::Account]);
+        let plan =
+            plan(json!({"group_by": "region", "group_by_dimensions": ["service", "account"]}))
+                .unwrap();
+        assert_eq!(
+            plan.query.dimensions,
+            [Dimension::Service, Dimension::Account]
+        );
         let plan = self::plan(json!({"group_by": "region", "group_by_dimensions": []})).unwrap();
         assert_eq!(plan.query.dimensions, [Dimension::Region]);
         let plan = self::plan(json!({"group_by": "none"})).unwrap();
@@ -423,7 +438,10 @@ mod tests {
         let error = self::plan(json!({"group_by": "colour"})).unwrap_err();
         assert_eq!(
             invalid(error),
-            ("group_by".to_owned(), "Unknown group by dimension colour".to_owned())
+            (
+                "group_by".to_owned(),
+                "Unknown group by dimension colour".to_owned()
+            )
         );
     }
 
@@ -433,14 +451,23 @@ mod tests {
             let plan = plan(body).unwrap();
             (plan.query.interval, plan.query.cumulative)
         };
-        assert_eq!(interval(json!({"view_type": "monthly"})), (Some(Interval::Monthly), false));
+        assert_eq!(
+            interval(json!({"view_type": "monthly"})),
+            (Some(Interval::Monthly), false)
+        );
         assert_eq!(
             interval(json!({"view_type": "daily", "interval": "weekly"})),
             (Some(Interval::Weekly), false)
         );
-        assert_eq!(interval(json!({"view_type": "cumulative"})), (Some(Interval::Daily), true));
+        assert_eq!(
+            interval(json!({"view_type": "cumulative"})),
+            (Some(Interval::Daily), true)
+        );
         let error = plan(json!({"interval": "hourly"})).unwrap_err();
-        assert_eq!(invalid(error).1, "Interval must be daily, weekly or monthly");
+        assert_eq!(
+            invalid(error).1,
+            "Interval must be daily, weekly or monthly"
+        );
         assert_eq!(
             plan(json!({"view_type": "pie"})).unwrap().warnings,
             ["Ignored unknown view_type pie"]
@@ -462,10 +489,16 @@ mod tests {
             let error = self::plan(json!({ "limit": limit })).unwrap_err();
             assert_eq!(
                 invalid(error),
-                ("limit".to_owned(), "Limit must be between 1 and 10000".to_owned())
+                (
+                    "limit".to_owned(),
+                    "Limit must be between 1 and 10000".to_owned()
+                )
             );
         }
-        assert_eq!(invalid(self::plan(json!({"offset": -1})).unwrap_err()).0, "offset");
+        assert_eq!(
+            invalid(self::plan(json!({"offset": -1})).unwrap_err()).0,
+            "offset"
+        );
     }
 
     #[test]
@@ -480,7 +513,11 @@ mod tests {
         let tree = hierarchy_rows(&dimensions, &rows, false);
         assert_eq!(tree.len(), 2);
         assert_eq!(
-            (tree[0].service.as_deref(), tree[0].amount, tree[0].account.as_deref()),
+            (
+                tree[0].service.as_deref(),
+                tree[0].amount,
+                tree[0].account.as_deref()
+            ),
             (Some("EC2"), 7.0, None)
         );
         let children = tree[0].children.as_ref().unwrap();

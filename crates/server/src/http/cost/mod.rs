@@ -16,7 +16,10 @@ pub fn routes() -> Router<AppState> {
     Router::new()
         .route("/v2/cost/aggr", post(aggr::aggregate))
         .route("/v2/cost/filters", post(filters::filter_options))
-        .route("/v1/cost/filter-parameters", get(filters::filter_parameters))
+        .route(
+            "/v1/cost/filter-parameters",
+            get(filters::filter_parameters),
+        )
         .route("/v2/cost/spend", post(spend::spend))
         .route("/v1/query", post(query::query))
 }

@@ -274,14 +274,17 @@ fn parse_condition(
         return Ok(None);
     };
     let supported = |name: &str| {
-        MatchOperator::parse(&name.to_ascii_lowercase())
-            .ok_or_else(|| error(format!("Operator {name} is not supported for field {field}")))
+        MatchOperator::parse(&name.to_ascii_lowercase()).ok_or_else(|| {
+            error(format!(
+                "Operator {name} is not supported for field {field}"
+            ))
+        })
     };
     let mut operator = supported(operator_name)?;
     let is_tag = matches!(column, Column::Tag(_) | Column::Tags);
     if is_tag {
-        let value_operator = text_of(filter, "tagValueOperator")
-            .or_else(|| text_of(filter, "tag_value_operator"));
+        let value_operator =
+            text_of(filter, "tagValueOperator").or_else(|| text_of(filter, "tag_value_operator"));
         if let Some(name) = value_operator {
             operator = supported(name)?;
         }
@@ -291,7 +294,9 @@ fn parse_condition(
         return Err(error("Filter value is required".to_owned()));
     }
     if column == Column::Tags {
-        warnings.push(format!("Filter {number}: skipped a tag filter without a tag key"));
+        warnings.push(format!(
+            "Filter {number}: skipped a tag filter without a tag key"
+        ));
         return Ok(None);
     }
     Ok(Some(Condition {
@@ -406,8 +411,17 @@ mod tests {
         assert_eq!(group.cloud_providers[0].operator, MatchOperator::In);
         assert_eq!(group.cloud_providers[0].values, ["aws", "gcp"]);
         assert_eq!(group.tags[0].key, "env");
-        assert_eq!(group.tags[0].value.as_ref().unwrap().operator, MatchOperator::NotEquals);
-        assert_eq!(group.tags[1], TagCondition { key: "team".to_owned(), value: None });
+        assert_eq!(
+            group.tags[0].value.as_ref().unwrap().operator,
+            MatchOperator::NotEquals
+        );
+        assert_eq!(
+            group.tags[1],
+            TagCondition {
+                key: "team".to_owned(),
+                value: None
+            }
+        );
         assert_eq!(group.regions[0].operator, MatchOperator::IsEmpty);
 
         let groups = parse(filters, "OR").0.unwrap();
@@ -419,7 +433,10 @@ mod tests {
     #[test]
     fn module_messages() {
         let field = |message: &str| ("filters".to_owned(), message.to_owned());
-        assert_eq!(message(json!({"field": "region"}), "and"), field("Filters must be an array"));
+        assert_eq!(
+            message(json!({"field": "region"}), "and"),
+            field("Filters must be an array")
+        );
         assert_eq!(
             message(json!([{"operator": "equals", "value": "a"}]), "and"),
             field("Filter 1: Filter field is required")
@@ -429,11 +446,17 @@ mod tests {
             field("Filter 2: Filter operator is required")
         );
         assert_eq!(
-            message(json!([{"field": "region", "operator": "equals", "value": []}]), "and"),
+            message(
+                json!([{"field": "region", "operator": "equals", "value": []}]),
+                "and"
+            ),
             field("Filter 1: Filter value is required")
         );
         assert_eq!(
-            message(json!([{"field": "region", "operator": "greater_than", "value": "a"}]), "and"),
+            message(
+                json!([{"field": "region", "operator": "greater_than", "value": "a"}]),
+                "and"
+            ),
             field("Filter 1: Operator greater_than is not supported for field region")
         );
         assert_eq!(
@@ -447,10 +470,16 @@ mod tests {
         let eleven: Vec<Value> = (0..11)
             .map(|n| json!({"field": "region", "operator": "equals", "value": n.to_string()}))
             .collect();
-        assert_eq!(message(json!(eleven), "and"), field("Maximum 10 filters allowed"));
+        assert_eq!(
+            message(json!(eleven), "and"),
+            field("Maximum 10 filters allowed")
+        );
         assert_eq!(
             message(json!([]), "xor"),
-            ("logic".to_owned(), "Logic xor not supported in cost_analysis module".to_owned())
+            (
+                "logic".to_owned(),
+                "Logic xor not supported in cost_analysis module".to_owned()
+            )
         );
     }
 

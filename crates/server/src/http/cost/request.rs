@@ -132,7 +132,11 @@ pub enum Bound {
 }
 
 /// RFC 3339, a date-time without offset (UTC), or a plain `YYYY-MM-DD`.
-pub fn parse_time(name: &str, value: Option<&str>, bound: Bound) -> Result<DateTime<Utc>, ApiError> {
+pub fn parse_time(
+    name: &str,
+    value: Option<&str>,
+    bound: Bound,
+) -> Result<DateTime<Utc>, ApiError> {
     let Some(text) = value.map(str::trim).filter(|text| !text.is_empty()) else {
         return Err(ApiError::BadRequest(format!("{name} is required")));
     };
@@ -161,9 +165,8 @@ pub fn parse_range(
 ) -> Result<TimeRange, ApiError> {
     let start = parse_time(start_name, start, Bound::Start)?;
     let end = parse_time(end_name, end, Bound::End)?;
-    TimeRange::new(start, end).ok_or_else(|| {
-        ApiError::BadRequest(format!("{end_name} must not be before {start_name}"))
-    })
+    TimeRange::new(start, end)
+        .ok_or_else(|| ApiError::BadRequest(format!("{end_name} must not be before {start_name}")))
 }
 
 /// Both ends absent → `None` (every date); otherwise as [`parse_range`].
@@ -227,9 +230,10 @@ pub fn value_condition(operator: MatchOperator, values: Vec<String>) -> ValueCon
 
 /// Provider values are matched case-insensitively: known names become the stored codes.
 pub fn provider_code(value: &str) -> String {
-    value
-        .parse::<Provider>()
-        .map_or_else(|_| value.trim().to_ascii_lowercase(), |p| p.code().to_owned())
+    value.parse::<Provider>().map_or_else(
+        |_| value.trim().to_ascii_lowercase(),
+        |p| p.code().to_owned(),
+    )
 }
 
 /// The filter groups of a `/v2/cost/*` request, with the skip rules of spec 1 §5 (each skip adds
@@ -426,13 +430,22 @@ mod tests {
             group.regions,
             [condition(MatchOperator::In, &["us-east-1", "eu-west-1"])]
         );
-        assert_eq!(group.services, [condition(MatchOperator::NotIn, &["AmazonEC2"])]);
+        assert_eq!(
+            group.services,
+            [condition(MatchOperator::NotIn, &["AmazonEC2"])]
+        );
         assert_eq!(
             group.cloud_providers,
             [condition(MatchOperator::In, &["aws", "gcp"])]
         );
-        assert_eq!(group.cost_types, [condition(MatchOperator::NotEquals, &["Tax"])]);
-        assert_eq!(group.usage_types, [condition(MatchOperator::Equals, &["BoxUsage"])]);
+        assert_eq!(
+            group.cost_types,
+            [condition(MatchOperator::NotEquals, &["Tax"])]
+        );
+        assert_eq!(
+            group.usage_types,
+            [condition(MatchOperator::Equals, &["BoxUsage"])]
+        );
         let tag = |key: &str, value: Option<ValueCondition>| TagCondition {
             key: key.to_owned(),
             value,
@@ -442,7 +455,10 @@ mod tests {
             [
                 tag("team", None),
                 tag("env", Some(condition(MatchOperator::Equals, &["prod"]))),
-                tag("app", Some(condition(MatchOperator::NotEquals, &["legacy"]))),
+                tag(
+                    "app",
+                    Some(condition(MatchOperator::NotEquals, &["legacy"]))
+                ),
                 tag("owner", Some(condition(MatchOperator::Equals, &["ann"]))),
             ]
         );
@@ -473,7 +489,10 @@ mod tests {
         ]));
         let parsed = parsed.unwrap();
         assert_eq!(parsed.len(), 1);
-        assert_eq!(parsed[0].regions, [condition(MatchOperator::Equals, &["a"])]);
+        assert_eq!(
+            parsed[0].regions,
+            [condition(MatchOperator::Equals, &["a"])]
+        );
         assert_eq!(
             warnings,
             [
@@ -545,7 +564,10 @@ mod tests {
             bad_request(parse_range(("start_time", start), ("end_time", end)).unwrap_err())
         };
         assert_eq!(message(None, Some("2026-01-01")), "start_time is required");
-        assert_eq!(message(Some("2026-01-01"), Some(" ")), "end_time is required");
+        assert_eq!(
+            message(Some("2026-01-01"), Some(" ")),
+            "end_time is required"
+        );
         assert_eq!(
             message(Some("yesterday"), Some("2026-01-01")),
             "start_time must be an ISO 8601 date or date-time"
@@ -565,8 +587,11 @@ mod tests {
     #[test]
     fn dimensions_are_distinct_at_most_four_and_known() {
         assert_eq!(
-            parse_dimensions("group_by_dimensions", ["service", "account", "service", "none"])
-                .unwrap(),
+            parse_dimensions(
+                "group_by_dimensions",
+                ["service", "account", "service", "none"]
+            )
+            .unwrap(),
             [Dimension::Service, Dimension::Account]
         );
         let five = ["service", "account", "region", "cost_type", "usage_type"];
@@ -597,7 +622,10 @@ mod tests {
         let dto = |value: Value| serde_json::from_value::<CostTypeDto>(value).unwrap();
         assert_eq!(parse_cost_types(None), None);
         assert_eq!(parse_cost_types(Some(dto(json!({"inclusions": []})))), None);
-        assert_eq!(parse_cost_types(Some(dto(json!({"inclusions": null})))), None);
+        assert_eq!(
+            parse_cost_types(Some(dto(json!({"inclusions": null})))),
+            None
+        );
         assert_eq!(
             parse_cost_types(Some(dto(json!({"inclusions": "Usage"})))),
             Some(vec!["Usage".to_owned()])

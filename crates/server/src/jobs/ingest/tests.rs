@@ -323,9 +323,14 @@ async fn a_direct_load_is_recorded_as_a_job() {
         created_by: "command line",
         progress: None,
     };
-    let summary = load_directly(setup.store.as_ref(), setup.engine.as_ref(), &SystemClock, load)
-        .await
-        .unwrap();
+    let summary = load_directly(
+        setup.store.as_ref(),
+        setup.engine.as_ref(),
+        &SystemClock,
+        load,
+    )
+    .await
+    .unwrap();
     assert_eq!(summary.rows, 3);
     let jobs = setup
         .store
@@ -340,9 +345,15 @@ async fn a_direct_load_is_recorded_as_a_job() {
 
 #[test]
 fn file_names_are_sanitised_keeping_the_extension() {
-    assert_eq!(sanitise_file_name("cur-2026-11.csv.gz"), "cur-2026-11.csv.gz");
+    assert_eq!(
+        sanitise_file_name("cur-2026-11.csv.gz"),
+        "cur-2026-11.csv.gz"
+    );
     assert_eq!(sanitise_file_name("../../etc/passwd"), "passwd");
-    assert_eq!(sanitise_file_name("C:\\exports\\my file.parquet"), "my_file.parquet");
+    assert_eq!(
+        sanitise_file_name("C:\\exports\\my file.parquet"),
+        "my_file.parquet"
+    );
     assert_eq!(sanitise_file_name(".."), "upload");
     assert_eq!(sanitise_file_name(".hidden.csv"), "hidden.csv");
     assert_eq!(sanitise_file_name("coût été.csv"), "co_t__t_.csv");

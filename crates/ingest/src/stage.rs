@@ -1,0 +1,370 @@
+//! `stage`: one billing export file → a TEMP table of normalised rows.
+
+use std::fs::File;
+use std::io::Read;
+use std::path::Path;
+
+use costscope_core::cost::Provider;
+use duckdb::Connection;
+
+use crate::plan::{Exprs, Header, ProviderSource, MACROS};
+use crate::readers;
+use crate::sql::{quote_ident, quote_literal};
+use crate::{Format, IngestError, NORMALISED_COLUMNS};
+
+/// What `stage` loaded: the file's format and the number of normalised rows (a GCP line with
+/// credits gives one row per credit besides its own).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct StagedFile {
+    pub format: Format,
+    pub rows: u64,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Container {
+    Csv { gzip: bool },
+    Ndjson { gzip: bool },
+    Parquet,
+}
+
+/// The GCP billing export fields read from newline-delimited JSON, by their flattened names.
+const GCP_JSON_TEXT: &[&str] = &[
+    "billing_account_id",
+    "service.description",
+    "sku.description",
+    "usage_start_time",
+    "usage_end_time",
+    "project.id",
+    "project.name",
+    "location.location",
+    "location.region",
+    "cost",
+    "cost_at_list",
+    "currency",
+    "usage.amount",
+    "usage.unit",
+    "invoice.month",
+    "cost_type",
+    "resource.name",
+    "resource.global_name",
+];
+const GCP_JSON_NESTED: &[&str] = &["credits", "labels"];
+
+/// Reads `path` with DuckDB's own streaming scanners into a new TEMP table `table` (a safe
+/// identifier chosen by the caller) whose columns are exactly NORMALISED_COLUMNS (same
+/// order/types), checking every required column, number and date. `display_name` is used in
+/// every message.
+pub fn stage(
+    conn: &Connection,
+    path: &Path,
+    display_name: &str,
+    format: Option<Format>,
+    table: &str,
+) -> Result<StagedFile, IngestError> {
+    let raw = quote_ident(&format!("{table}__raw"));
+    let result = Stager { conn, path, display_name, raw: &raw }.run(format, table);
+    let _ = conn.execute_batch(&format!("DROP TABLE IF EXISTS {raw}"));
+    if result.is_err() {
+        let _ = conn.execute_batch(&format!("DROP TABLE IF EXISTS {}", quote_ident(table)));
+    }
+    result
+}
+
+struct Stager<'a> {
+    conn: &'a Connection,
+    path: &'a Path,
+    display_name: &'a str,
+    raw: &'a str,
+}
+
+impl Stager<'_> {
+    fn error(&self, message: impl std::fmt::Display) -> IngestError {
+        IngestError::new(format!("{}: {message}", self.display_name))
+    }
+
+    /// A DuckDB error about reading the file, without the server-side path.
+    fn read_error(&self, what: &str, error: duckdb::Error) -> IngestError {
+        let reason = error.to_string().replace(&self.path.to_string_lossy().into_owned(), self.display_name);
+        self.error(format!("cannot read the file as {what}: {reason}"))
+    }
+
+    fn internal(&self, error: duckdb::Error) -> IngestError {
+        self.error(format!("cannot load the file: {error}"))
+    }
+
+    fn run(&self, format: Option<Format>, table: &str) -> Result<StagedFile, IngestError> {
+        let Some(container) = self.container()? else {
+            return Err(self.error("the file is empty"));
+        };
+        for macro_sql in MACROS {
+            self.conn.execute_batch(macro_sql).map_err(|e| self.internal(e))?;
+        }
+        let header = self.load_raw(container)?;
+        let format = match format.or_else(|| readers::detect(&header)) {
+            Some(format) => format,
+            None => {
+                return Err(self.error(
+                    "unknown billing export format: the header matches none of FOCUS, AWS CUR, \
+                     AWS CUR 2.0, GCP billing export, Azure cost details",
+                ))
+            }
+        };
+        if matches!(container, Container::Ndjson { .. }) && format != Format::GcpBilling {
+            return Err(self.error(format!(
+                "newline-delimited JSON is read only for the GCP billing export, not for the {} format",
+                format.display_name()
+            )));
+        }
+        let plan = readers::plan(format, &header, self.display_name)?;
+        let rows: i64 = self
+            .conn
+            .query_row(&format!("SELECT count(*) FROM {}", self.raw), [], |r| r.get(0))
+            .map_err(|e| self.internal(e))?;
+        if rows == 0 {
+            return Err(self.error("the file is empty"));
+        }
+        let provider = match &plan.provider {
+            ProviderSource::Fixed(provider) => quote_literal(provider.code()),
+            ProviderSource::Column(column) => self.provider_expression(column)?,
+        };
+        self.run_checks(&plan.checks)?;
+
+        let columns: Vec<String> = NORMALISED_COLUMNS
+            .iter()
+            .map(|(name, kind)| format!("{} {kind}", quote_ident(name)))
+            .collect();
+        let target = quote_ident(table);
+        self.conn
+            .execute_batch(&format!("CREATE TEMP TABLE {target} ({})", columns.join(", ")))
+            .map_err(|e| self.internal(e))?;
+        let mut insert = format!("INSERT INTO {target} {}", select(&plan.main, &provider, self.raw));
+        if let Some((exprs, from)) = &plan.extra {
+            insert += " UNION ALL ";
+            insert += &select(exprs, &provider, &from.replace("{raw}", self.raw));
+        }
+        let inserted = self.conn.execute(&insert, []).map_err(|e| self.internal(e))?;
+        Ok(StagedFile { format, rows: inserted as u64 })
+    }
+
+    /// Sniffs the first bytes: Parquet magic, gzip magic (CSV or NDJSON inside), `{` for NDJSON,
+    /// otherwise CSV. None for an empty file.
+    fn container(&self) -> Result<Option<Container>, IngestError> {
+        let mut file = File::open(self.path).map_err(|e| self.error(format!("cannot open the file: {e}")))?;
+        let mut head = Vec::with_capacity(512);
+        file.by_ref()
+            .take(512)
+            .read_to_end(&mut head)
+            .map_err(|e| self.error(format!("cannot read the file: {e}")))?;
+        if head.is_empty() {
+            return Ok(None);
+        }
+        if head.starts_with(b"PAR1") {
+            return Ok(Some(Container::Parquet));
+        }
+        let gzip = head.starts_with(&[0x1f, 0x8b]);
+        if gzip {
+            let file = File::open(self.path).map_err(|e| self.error(format!("cannot open the file: {e}")))?;
+            head.clear();
+            flate2::read::GzDecoder::new(file)
+                .take(512)
+                .read_to_end(&mut head)
+                .map_err(|e| self.error(format!("cannot read the file as gzip: {e}")))?;
+        }
+        let text = head.strip_prefix(b"\xef\xbb\xbf").unwrap_or(&head);
+        match text.iter().find(|b| !b.is_ascii_whitespace()) {
+            None => Ok(None),
+            Some(b'{') => Ok(Some(Container::Ndjson { gzip })),
+            Some(_) => Ok(Some(Container::Csv { gzip })),
+        }
+    }
+
+    /// Copies the file into the raw table (every column VARCHAR, in file order so that
+    /// `rowid + 1` is the data row number) and returns its header.
+    fn load_raw(&self, container: Container) -> Result<Header, IngestError> {
+        let path = quote_literal(&self.path.to_string_lossy());
+        let raw = self.raw;
+        match container {
+            Container::Csv { gzip } => {
+                let compression = if gzip { "gzip" } else { "none" };
+                let source = format!(
+                    "read_csv({path}, all_varchar = true, header = true, quote = '\"', escape = '\"', \
+                     compression = '{compression}')"
+                );
+                self.conn
+                    .execute_batch(&format!("CREATE TEMP TABLE {raw} AS SELECT * FROM {source}"))
+                    .map_err(|e| self.read_error("CSV", e))?;
+                self.header_of_raw()
+            }
+            Container::Parquet => {
+                let source = format!("read_parquet({path})");
+                let described = self
+                    .describe(&format!("SELECT * FROM {source}"))
+                    .map_err(|e| self.read_error("Parquet", e))?;
+                let columns: Vec<String> = described
+                    .iter()
+                    .map(|(name, kind)| {
+                        let ident = quote_ident(name);
+                        if kind.starts_with("MAP") || kind.starts_with("STRUCT") || kind.ends_with(']') {
+                            format!("CAST(to_json({ident}) AS VARCHAR) AS {ident}")
+                        } else {
+                            format!("CAST({ident} AS VARCHAR) AS {ident}")
+                        }
+                    })
+                    .collect();
+                self.conn
+                    .execute_batch(&format!(
+                        "CREATE TEMP TABLE {raw} AS SELECT {} FROM {source}",
+                        columns.join(", ")
+                    ))
+                    .map_err(|e| self.read_error("Parquet", e))?;
+                self.header_of_raw()
+            }
+            Container::Ndjson { gzip } => {
+                let compression = if gzip { "gzip" } else { "none" };
+                let source = format!("read_ndjson_objects({path}, compression = '{compression}')");
+                let mut columns: Vec<String> = GCP_JSON_TEXT
+                    .iter()
+                    .map(|name| {
+                        format!(
+                            "json_extract_string(json, {}) AS {}",
+                            quote_literal(&format!("$.{name}")),
+                            quote_ident(name)
+                        )
+                    })
+                    .collect();
+                columns.extend(GCP_JSON_NESTED.iter().map(|name| {
+                    format!(
+                        "CAST(json_extract(json, {}) AS VARCHAR) AS {}",
+                        quote_literal(&format!("$.{name}")),
+                        quote_ident(name)
+                    )
+                }));
+                self.conn
+                    .execute_batch(&format!(
+                        "CREATE TEMP TABLE {raw} AS SELECT {} FROM {source}",
+                        columns.join(", ")
+                    ))
+                    .map_err(|e| self.read_error("newline-delimited JSON", e))?;
+                // The header is the set of fields the first object has.
+                let keys: Vec<String> = self
+                    .conn
+                    .query_row(
+                        &format!("SELECT CAST(json_keys(json) AS VARCHAR[]) FROM {source} LIMIT 1"),
+                        [],
+                        |r| r.get::<_, duckdb::types::Value>(0),
+                    )
+                    .map(|value| match value {
+                        duckdb::types::Value::List(items) => items
+                            .into_iter()
+                            .filter_map(|item| match item {
+                                duckdb::types::Value::Text(text) => Some(text),
+                                _ => None,
+                            })
+                            .collect(),
+                        _ => Vec::new(),
+                    })
+                    .map_err(|e| self.read_error("newline-delimited JSON", e))?;
+                let present = |name: &str| {
+                    let top = name.split('.').next().unwrap_or(name);
+                    keys.iter().any(|k| k == top)
+                };
+                Ok(Header::new(
+                    GCP_JSON_TEXT
+                        .iter()
+                        .chain(GCP_JSON_NESTED)
+                        .filter(|name| present(name))
+                        .map(|name| (*name).to_owned())
+                        .collect(),
+                ))
+            }
+        }
+    }
+
+    fn describe(&self, query: &str) -> Result<Vec<(String, String)>, duckdb::Error> {
+        let mut stmt = self.conn.prepare(&format!("DESCRIBE {query}"))?;
+        let rows = stmt.query_map([], |r| Ok((r.get::<_, String>(0)?, r.get::<_, String>(1)?)))?;
+        rows.collect()
+    }
+
+    fn header_of_raw(&self) -> Result<Header, IngestError> {
+        let described = self
+            .describe(&format!("SELECT * FROM {}", self.raw))
+            .map_err(|e| self.internal(e))?;
+        Ok(Header::new(described.into_iter().map(|(name, _)| name).collect()))
+    }
+
+    /// A CASE expression turning the provider names of the file into provider codes; a name
+    /// that is not AWS, GCP or Azure refuses the file at its first row.
+    fn provider_expression(&self, column: &str) -> Result<String, IngestError> {
+        let ident = quote_ident(column);
+        let sql = format!(
+            "SELECT costscope_txt({ident}) AS name, min(rowid) + 1 AS row FROM {} GROUP BY name ORDER BY row",
+            self.raw
+        );
+        let mut stmt = self.conn.prepare(&sql).map_err(|e| self.internal(e))?;
+        let names: Vec<(String, i64)> = stmt
+            .query_map([], |r| Ok((r.get(0)?, r.get(1)?)))
+            .and_then(|rows| rows.collect())
+            .map_err(|e| self.internal(e))?;
+        let mut case = format!("CASE costscope_txt({ident})");
+        for (name, row) in names {
+            match name.parse::<Provider>() {
+                Ok(provider) => {
+                    case += &format!(" WHEN {} THEN {}", quote_literal(&name), quote_literal(provider.code()))
+                }
+                Err(_) => {
+                    return Err(self.error(format!(
+                        "row {row}, column \"{column}\": provider \"{name}\" is not supported; \
+                         expected AWS, Google Cloud or Microsoft Azure"
+                    )))
+                }
+            }
+        }
+        Ok(case + " END")
+    }
+
+    /// Runs every check in one scan and refuses the file at the first bad row (the first
+    /// check's column when several fail on that row).
+    fn run_checks(&self, checks: &[crate::plan::Check]) -> Result<(), IngestError> {
+        if checks.is_empty() {
+            return Ok(());
+        }
+        let firsts: Vec<String> = checks
+            .iter()
+            .map(|check| format!("min(CASE WHEN {} THEN rowid END)", check.bad))
+            .collect();
+        let sql = format!("SELECT {} FROM {}", firsts.join(", "), self.raw);
+        let found: Vec<Option<i64>> = self
+            .conn
+            .query_row(&sql, [], |r| (0..checks.len()).map(|i| r.get::<_, Option<i64>>(i)).collect())
+            .map_err(|e| self.internal(e))?;
+        let first = found
+            .iter()
+            .enumerate()
+            .filter_map(|(i, rowid)| rowid.map(|rowid| (rowid, i)))
+            .min();
+        let Some((rowid, index)) = first else {
+            return Ok(());
+        };
+        let check = &checks[index];
+        let value: Option<String> = self
+            .conn
+            .query_row(
+                &format!("SELECT CAST({} AS VARCHAR) FROM {} WHERE rowid = ?", quote_ident(&check.column), self.raw),
+                [rowid],
+                |r| r.get(0),
+            )
+            .map_err(|e| self.internal(e))?;
+        Err(self.error(format!(
+            "row {}, column \"{}\": \"{}\" {}",
+            rowid + 1,
+            check.column,
+            value.unwrap_or_default(),
+            check.problem
+        )))
+    }
+}
+
+fn select(exprs: &Exprs, provider: &str, from: &str) -> String {
+    format!("SELECT {} FROM {from}", exprs.select_list(provider))
+}

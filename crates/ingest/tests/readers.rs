@@ -1,0 +1,9 @@
+//! The billing export readers against real sample exports and small synthetic files. Expected
+//! totals come from `fixtures/expected_totals.py` (Python csv/json + decimal.Decimal), computed
+//! independently of the readers.
+
+#[path = "readers/support.rs"]
+mod support;
+
+#[path = "readers/focus.rs"]
+mod focus;

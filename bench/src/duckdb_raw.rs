@@ -72,7 +72,9 @@ pub fn sql(question: Question, table: &str, customer: i64, dialect: Dialect) -> 
     let (first, last) = question.days();
     let day = |text: &str| NaiveDate::parse_from_str(text, "%Y-%m-%d").expect("a date");
     let start = day(first).and_hms_opt(0, 0, 0).expect("midnight");
-    let end = day(last).and_hms_milli_opt(23, 59, 59, 999).expect("a time");
+    let end = day(last)
+        .and_hms_milli_opt(23, 59, 59, 999)
+        .expect("a time");
     let previous_start = start - (end - start + Duration::milliseconds(1));
     let at = |t: NaiveDateTime| format!("TIMESTAMP '{}'", t.format("%Y-%m-%d %H:%M:%S%.3f"));
     let (start, end, previous_start) = (at(start), at(end), at(previous_start));

@@ -48,7 +48,8 @@ pub fn ensure(dir: &Path, rows: u64) -> anyhow::Result<Dataset> {
 }
 
 /// Exports write numbers as they are, not padded to the Parquet file's fixed scale.
-const CSV_NUMBERS: &str = "BilledCost::DOUBLE AS BilledCost, EffectiveCost::DOUBLE AS EffectiveCost,
+const CSV_NUMBERS: &str =
+    "BilledCost::DOUBLE AS BilledCost, EffectiveCost::DOUBLE AS EffectiveCost,
     ListCost::DOUBLE AS ListCost, ContractedCost::DOUBLE AS ContractedCost,
     ConsumedQuantity::DOUBLE AS ConsumedQuantity, PricingQuantity::DOUBLE AS PricingQuantity";
 

@@ -39,11 +39,19 @@ async fn measure_all(base_url: &str, args: &Args) -> anyhow::Result<Vec<Timings>
         let (path, body) = request(question);
         let url = format!("{base_url}{path}");
         let send = || async {
-            let response = client.post(&url).bearer_auth(token).json(&body).send().await?;
+            let response = client
+                .post(&url)
+                .bearer_auth(token)
+                .json(&body)
+                .send()
+                .await?;
             let status = response.status();
             let bytes = response.bytes().await?;
             if !status.is_success() {
-                bail!("{path} answered {status}: {}", String::from_utf8_lossy(&bytes));
+                bail!(
+                    "{path} answered {status}: {}",
+                    String::from_utf8_lossy(&bytes)
+                );
             }
             anyhow::Ok(bytes)
         };
@@ -146,7 +154,10 @@ impl Server {
             Some(base_url) => Ok(Self { child, base_url }),
             None => {
                 let _ = child.kill();
-                bail!("costscope serve exited early; see {}/serve.log", data_dir.display())
+                bail!(
+                    "costscope serve exited early; see {}/serve.log",
+                    data_dir.display()
+                )
             }
         }
     }

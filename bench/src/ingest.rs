@@ -41,7 +41,10 @@ impl IngestResult {
 pub fn run(bin: &Path, dataset: &Dataset, dir: &Path) -> anyhow::Result<IngestResult> {
     let (parquet, customer_id) = load(bin, &dataset.parquet, &dir.join("data-parquet"))?;
     let (csv, _) = load(bin, &dataset.csv, &dir.join("data-csv"))?;
-    let raw_parquet = raw_load(dir, &format!("read_parquet('{}')", dataset.parquet.display()))?;
+    let raw_parquet = raw_load(
+        dir,
+        &format!("read_parquet('{}')", dataset.parquet.display()),
+    )?;
     let raw_csv = raw_load(dir, &format!("read_csv('{}')", dataset.csv.display()))?;
     Ok(IngestResult {
         parquet,
@@ -125,43 +128,12 @@ fn raw_load(dir: &Path, source: &str) -> anyhow::Result<Duration> {
     let _ = std::fs::remove_file(&path);
     let db = duckdb::Connection::open(&path)?;
     let started = Instant::now();
-    db.execute_batch(&format!("CREATE TABLE items AS SELECT * FROM {source}; CHECKPOINT;"))
-        .with_context(|| format!("DuckDB loading {source}"))?;
+    db.execute_batch(&format!(
+        "CREATE TABLE items AS SELECT * FROM {source}; CHECKPOINT;"
+    ))
+    .with_context(|| format!("DuckDB loading {source}"))?;
     let elapsed = started.elapsed();
     drop(db);
     std::fs::remove_file(&path)?;
     Ok(elapsed)
-}
-
-// TEMPORARY (removed once `costscope ingest` lands): a stand-in cost table to test the baselines.
-pub fn standin(dataset: &Dataset, dir: &Path) -> anyhow::Result<IngestResult> {
-    let data_dir = dir.join("data-standin");
-    let _ = std::fs::remove_dir_all(&data_dir);
-    std::fs::create_dir_all(&data_dir)?;
-    let db = duckdb::Connection::open(data_dir.join("costs.duckdb"))?;
-    db.execute_batch(&format!(
-        "CREATE TABLE cost_line_items AS SELECT 1::BIGINT AS customer_id, 'x' AS load_id,
-            lower(replace(replace(ProviderName, 'Google Cloud', 'gcp'), 'Microsoft', 'azure')) AS provider,
-            BillingAccountId AS billing_account_id, SubAccountId AS account_id, SubAccountName AS account_name,
-            ChargePeriodStart AS charge_period_start, ChargePeriodEnd AS charge_period_end,
-            BillingPeriodStart::DATE AS billing_period_start, ServiceName AS service,
-            ServiceCategory AS service_category, coalesce(RegionId, '') AS region,
-            coalesce(SkuMeter, '') AS usage_type, ChargeCategory AS charge_category,
-            ChargeCategory AS cost_type, coalesce(ResourceId, '') AS resource_id,
-            coalesce(ResourceName, '') AS resource_name, coalesce(ResourceType, '') AS resource_type,
-            BilledCost::DECIMAL(18,9) AS billed_cost, EffectiveCost::DECIMAL(18,9) AS effective_cost,
-            ListCost::DECIMAL(18,9) AS list_cost, BillingCurrency AS currency,
-            coalesce(ConsumedQuantity, 0)::DOUBLE AS usage_quantity, coalesce(ConsumedUnit, '') AS usage_unit,
-            MAP {{'env': 'prod', 'team': 'web'}} AS tags
-         FROM read_parquet('{}')",
-        dataset.parquet.display()
-    ))?;
-    let load = |d: &Path| Load { wall: Duration::from_secs(1), reported_rows: None, data_dir: d.to_owned() };
-    Ok(IngestResult {
-        parquet: load(&data_dir),
-        csv: load(&data_dir),
-        raw_parquet: Duration::from_secs(1),
-        raw_csv: Duration::from_secs(1),
-        customer_id: 1,
-    })
 }

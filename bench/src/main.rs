@@ -71,7 +71,9 @@ impl Question {
     pub fn label(self) -> &'static str {
         match self {
             Question::YearByMonthService => "aggr: year by month × service",
-            Question::MonthByDayServiceAccount => "aggr: month by day × service × account, 2 filter groups",
+            Question::MonthByDayServiceAccount => {
+                "aggr: month by day × service × account, 2 filter groups"
+            }
             Question::FilterOptions => "filters: one month",
         }
     }
@@ -105,9 +107,8 @@ fn main() -> anyhow::Result<()> {
             .unwrap_or_else(|| PathBuf::from("target"))
             .join("debug/costscope")
     });
-    let standin = std::env::var_os("COSTSCOPE_BENCH_STANDIN").is_some(); // TEMPORARY
     anyhow::ensure!(
-        standin || bin.exists(),
+        bin.exists(),
         "{} is missing: cargo build -p costscope-server --bin costscope",
         bin.display()
     );
@@ -119,14 +120,6 @@ fn main() -> anyhow::Result<()> {
         let dataset = generate::ensure(&work_dir, rows)?;
         let size_dir = work_dir.join(format!("run-{rows}"));
         step("ingest: costscope ingest of the Parquet and the CSV file; DuckDB CREATE TABLE AS");
-        if standin {
-            let ingest = ingest::standin(&dataset, &size_dir)?;
-            let raw = duckdb_raw::run(&ingest, &args)?;
-            eprintln!("raw: {raw:?}");
-            let pg = runtime.block_on(postgres::run(&ingest, &args, &size_dir))?;
-            eprintln!("pg: {pg:?}");
-            continue;
-        }
         let ingest = ingest::run(&bin, &dataset, &size_dir)?;
         step("cost API over HTTP");
         let http = runtime.block_on(http::run(&bin, &ingest, &args))?;

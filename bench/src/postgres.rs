@@ -33,7 +33,9 @@ pub async fn run(ingest: &IngestResult, args: &Args, dir: &Path) -> anyhow::Resu
     let mut pg = PgConnection::connect(&args.postgres_url)
         .await
         .with_context(|| format!("connecting to {}", args.postgres_url))?;
-    let version: String = sqlx::query_scalar("SHOW server_version").fetch_one(&mut pg).await?;
+    let version: String = sqlx::query_scalar("SHOW server_version")
+        .fetch_one(&mut pg)
+        .await?;
     let definitions: Vec<String> = columns
         .iter()
         .map(|(name, duckdb_type)| format!("{name} {}", postgres_type(duckdb_type)))

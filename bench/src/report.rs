@@ -10,7 +10,8 @@ use crate::postgres::PostgresResult;
 use crate::{Args, Question};
 
 /// Everything below this line of docs/PERFORMANCE.md is hand-written and kept across runs.
-const KEEP_MARKER: &str = "<!-- Hand-written notes below this line are kept when the bench rewrites this file. -->";
+const KEEP_MARKER: &str =
+    "<!-- Hand-written notes below this line are kept when the bench rewrites this file. -->";
 
 const AGGR_P50_TARGET_MS: f64 = 100.0;
 const AGGR_RATIO_TARGET: f64 = 1.5;
@@ -108,11 +109,19 @@ fn size_section(r: &SizeResult) -> String {
         bytes(&r.dataset.csv),
         bytes(&i.cost_database())
     );
-    let _ = writeln!(s, "**Ingest** (wall time of the whole `costscope ingest` command, fresh data dir)\n");
+    let _ = writeln!(
+        s,
+        "**Ingest** (wall time of the whole `costscope ingest` command, fresh data dir)\n"
+    );
     let _ = writeln!(s, "| file | costscope ingest | rows/s | rows reported | target | DuckDB `CREATE TABLE AS SELECT * FROM read_…` | rows/s | Costscope / DuckDB time |");
     let _ = writeln!(s, "|---|---|---|---|---|---|---|---|");
     for (name, load, raw, target) in [
-        ("Parquet", &i.parquet, i.raw_parquet, PARQUET_ROWS_PER_S_TARGET),
+        (
+            "Parquet",
+            &i.parquet,
+            i.raw_parquet,
+            PARQUET_ROWS_PER_S_TARGET,
+        ),
         ("CSV", &i.csv, i.raw_csv, CSV_ROWS_PER_S_TARGET),
     ] {
         let rate = r.rows_per_s(load.wall);
@@ -142,7 +151,10 @@ fn size_section(r: &SizeResult) -> String {
             mib(pg.table_bytes as f64)
         );
     }
-    let _ = writeln!(s, "\n**Queries**, milliseconds p50 / p95 (answer rows in brackets)\n");
+    let _ = writeln!(
+        s,
+        "\n**Queries**, milliseconds p50 / p95 (answer rows in brackets)\n"
+    );
     let _ = writeln!(s, "| question | Costscope over HTTP | DuckDB, hand-written SQL | Costscope / DuckDB (p50) | PostgreSQL, same SQL | PostgreSQL / Costscope (p50) | targets |");
     let _ = writeln!(s, "|---|---|---|---|---|---|---|");
     for (n, question) in Question::ALL.into_iter().enumerate() {
@@ -191,7 +203,9 @@ fn machine() -> String {
     let cpu = cpuinfo
         .lines()
         .find_map(|line| line.strip_prefix("model name"))
-        .map_or("unknown CPU", |rest| rest.trim_start_matches([' ', '\t', ':']));
+        .map_or("unknown CPU", |rest| {
+            rest.trim_start_matches([' ', '\t', ':'])
+        });
     let mem_kib: f64 = read("/proc/meminfo")
         .lines()
         .find_map(|line| line.strip_prefix("MemTotal:"))
@@ -217,7 +231,10 @@ fn git_commit() -> String {
     };
     let commit = git(&["rev-parse", "--short", "HEAD"]);
     let dirty = !git(&["status", "--porcelain"]).is_empty();
-    format!("{commit}{}", if dirty { " + uncommitted changes" } else { "" })
+    format!(
+        "{commit}{}",
+        if dirty { " + uncommitted changes" } else { "" }
+    )
 }
 
 fn duckdb_version() -> String {
@@ -231,7 +248,9 @@ pub fn write(args: &Args, results: &[SizeResult]) -> anyhow::Result<()> {
     let bin = args
         .costscope_bin
         .as_ref()
-        .map_or("$CARGO_TARGET_DIR/debug/costscope".into(), |p| p.display().to_string());
+        .map_or("$CARGO_TARGET_DIR/debug/costscope".into(), |p| {
+            p.display().to_string()
+        });
     let mut s = String::new();
     let _ = writeln!(s, "# Costscope performance\n");
     let _ = writeln!(
@@ -240,7 +259,11 @@ pub fn write(args: &Args, results: &[SizeResult]) -> anyhow::Result<()> {
          the run described here (DESIGN §9). Re-run the command to refresh it.\n"
     );
     let _ = writeln!(s, "## The run\n");
-    let _ = writeln!(s, "* Date: {}", chrono::Utc::now().format("%Y-%m-%d %H:%M UTC"));
+    let _ = writeln!(
+        s,
+        "* Date: {}",
+        chrono::Utc::now().format("%Y-%m-%d %H:%M UTC")
+    );
     let _ = writeln!(s, "* Machine: {}", machine());
     let _ = writeln!(
         s,
@@ -248,7 +271,11 @@ pub fn write(args: &Args, results: &[SizeResult]) -> anyhow::Result<()> {
         command.join(" ")
     );
     let _ = writeln!(s, "* Costscope: commit {}, binary `{bin}`", git_commit());
-    let _ = writeln!(s, "* DuckDB {} (the same library in Costscope and in the baseline)", duckdb_version());
+    let _ = writeln!(
+        s,
+        "* DuckDB {} (the same library in Costscope and in the baseline)",
+        duckdb_version()
+    );
     let _ = writeln!(
         s,
         "* Data: deterministic FOCUS 1.2 line items (57 columns; 13 months from {}; AWS, Google \

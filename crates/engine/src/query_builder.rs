@@ -296,8 +296,9 @@ fn bucket_expression(sql: &mut Sql, interval: Interval, column: &str, range: &Ti
 }
 
 /// Columns of the aggregation answer, in order: `bucket` (DATE or NULL), `total_groups`,
-/// `account_name` (or NULL), `amount` (DOUBLE), then `g0…gN` (VARCHAR). With no row kept
-/// (empty data or an offset past the end) one row with a NULL `amount` carries `total_groups`.
+/// `account_name` (or NULL), `amount` (DOUBLE), `total` (DOUBLE, every group), `currency` (the
+/// most common one, NULL without rows), then `g0…gN` (VARCHAR). With no row kept (empty data or
+/// an offset past the end) one row with a NULL `amount` carries the totals.
 pub fn aggregate(customer: i64, query: &AggregateQuery) -> Sql {
     let dimensions = distinct_dimensions(&query.dimensions);
     let interval = match (query.interval, query.cumulative) {
@@ -323,7 +324,10 @@ pub fn aggregate(customer: i64, query: &AggregateQuery) -> Sql {
 
     let mut sql = Sql::default();
     // base: one row per group and bucket, summed as DECIMAL.
-    sql.push("WITH base AS MATERIALIZED (SELECT ");
+    // raw: one row per group, charge instant and currency, straight from the table. Charge
+    // instants are few (daily or hourly rows), so bucketing the pre-aggregated rows is much
+    // cheaper than truncating every line item's timestamp.
+    sql.push("WITH raw AS MATERIALIZED (SELECT ");
     if dimensions.is_empty() {
         sql.push("'' AS g0");
     } else {
@@ -334,21 +338,38 @@ pub fn aggregate(customer: i64, query: &AggregateQuery) -> Sql {
             sql.push(dimension_column(*dimension)).push(" AS ").push(&keys[index]);
         }
     }
-    if let Some(interval) = interval {
-        sql.push(", ");
-        bucket_expression(&mut sql, interval, "charge_period_start", &query.range);
-        sql.push(" AS bucket");
-    } else {
-        sql.push(", CAST(NULL AS DATE) AS bucket");
+    if interval.is_some() {
+        sql.push(", charge_period_start AS charged");
     }
     if group_by_account {
         sql.push(", max(account_name) AS account_name");
     } else {
         sql.push(", CAST(NULL AS VARCHAR) AS account_name");
     }
-    sql.push(", sum(").push(metric).push(") AS amount FROM ").push(COST_TABLE).push(" WHERE ");
+    sql.push(", currency, sum(")
+        .push(metric)
+        .push(") AS amount, count(*) AS line_items FROM ")
+        .push(COST_TABLE)
+        .push(" WHERE ");
     sql.append(&scope(customer, Some(&query.range), &query.filter));
-    sql.push(" GROUP BY ").push(&key_list).push(", bucket)");
+    sql.push(" GROUP BY ").push(&key_list);
+    if interval.is_some() {
+        sql.push(", charged");
+    }
+    sql.push(", currency)");
+
+    // base: one row per group and bucket.
+    sql.push(", base AS MATERIALIZED (SELECT ").push(&key_list);
+    if let Some(interval) = interval {
+        sql.push(", ");
+        bucket_expression(&mut sql, interval, "charged", &query.range);
+        sql.push(" AS bucket");
+    } else {
+        sql.push(", CAST(NULL AS DATE) AS bucket");
+    }
+    sql.push(", max(account_name) AS account_name, sum(amount) AS amount FROM raw GROUP BY ")
+        .push(&key_list)
+        .push(", bucket)");
 
     // groups: ranked by total, then by key for a stable order.
     let direction = if query.ascending { "ASC" } else { "DESC" };
@@ -407,31 +428,28 @@ pub fn aggregate(customer: i64, query: &AggregateQuery) -> Sql {
         sql.push(" FROM kept)");
     }
 
-    sql.push(" SELECT r.bucket, c.total_groups, r.account_name, CAST(r.amount AS DOUBLE) AS amount")
-        .push(&output_keys)
-        .push(" FROM (SELECT count(*) AS total_groups FROM groups) c LEFT JOIN rows r ON TRUE ORDER BY r.bucket ASC NULLS FIRST, r.rank ASC");
+    sql.push(
+        " SELECT r.bucket, c.total_groups, r.account_name, CAST(r.amount AS DOUBLE) AS amount, \
+         CAST(c.total AS DOUBLE) AS total, (SELECT currency FROM raw GROUP BY currency \
+         ORDER BY sum(line_items) DESC, currency LIMIT 1) AS currency",
+    )
+    .push(&output_keys)
+    .push(
+        " FROM (SELECT count(*) AS total_groups, sum(total) AS total FROM groups) c \
+         LEFT JOIN rows r ON TRUE ORDER BY r.bucket ASC NULLS FIRST, r.rank ASC",
+    );
     sql
 }
 
-/// `total`, `previous_total` and the most common currency (NULL when there are no rows), in one
-/// scan over the previous and the current range.
-pub fn summary(customer: i64, query: &AggregateQuery) -> Sql {
-    let metric = metric_column(query.metric);
-    let previous = query.range.previous();
+/// The total of the same filter over [`TimeRange::previous`] (one DOUBLE).
+pub fn previous_total(customer: i64, query: &AggregateQuery) -> Sql {
     let mut sql = Sql::default();
-    sql.push("SELECT CAST(coalesce(sum(").push(metric).push(") FILTER (WHERE charge_period_start >= ");
-    sql.bind(timestamp_value(query.range.start()));
-    sql.push("), 0) AS DOUBLE), CAST(coalesce(sum(").push(metric).push(") FILTER (WHERE charge_period_start < ");
-    sql.bind(timestamp_value(query.range.start()));
-    sql.push("), 0) AS DOUBLE), mode(currency) FILTER (WHERE charge_period_start >= ");
-    sql.bind(timestamp_value(query.range.start()));
-    sql.push(") FROM ").push(COST_TABLE).push(" WHERE customer_id = ");
-    sql.bind(Value::BigInt(customer));
-    sql.push(" AND charge_period_start BETWEEN ");
-    sql.bind(timestamp_value(previous.start()));
-    sql.push(" AND ");
-    sql.bind(timestamp_value(query.range.end()));
-    filter_conditions(&mut sql, &query.filter);
+    sql.push("SELECT CAST(coalesce(sum(")
+        .push(metric_column(query.metric))
+        .push("), 0) AS DOUBLE) FROM ")
+        .push(COST_TABLE)
+        .push(" WHERE ");
+    sql.append(&scope(customer, Some(&query.range.previous()), &query.filter));
     sql
 }
 

@@ -64,7 +64,10 @@ impl FromStr for Format {
             .find(|format| format.name() == value)
             .ok_or_else(|| {
                 let names: Vec<_> = Format::ALL.iter().map(|f| f.name()).collect();
-                format!("Unknown format {value}; expected one of {}", names.join(", "))
+                format!(
+                    "Unknown format {value}; expected one of {}",
+                    names.join(", ")
+                )
             })
     }
 }

@@ -31,7 +31,8 @@ impl Header {
                 .find(|name| name.eq_ignore_ascii_case(candidate))
                 .or_else(|| {
                     self.names.iter().find(|name| {
-                        english_name(name).is_some_and(|inner| inner.eq_ignore_ascii_case(candidate))
+                        english_name(name)
+                            .is_some_and(|inner| inner.eq_ignore_ascii_case(candidate))
                     })
                 })
                 .map(String::as_str)
@@ -156,7 +157,12 @@ pub(crate) const EMPTY_TAGS: &str = "CAST(MAP {} AS MAP(VARCHAR, VARCHAR))";
 
 impl<'a> Columns<'a> {
     pub(crate) fn new(header: &'a Header, format: Format, display_name: &'a str) -> Self {
-        Self { header, format, display_name, checks: Vec::new() }
+        Self {
+            header,
+            format,
+            display_name,
+            checks: Vec::new(),
+        }
     }
 
     pub(crate) fn header(&self) -> &Header {
@@ -208,14 +214,26 @@ impl<'a> Columns<'a> {
     }
 
     fn check(&mut self, name: &str, bad: String, problem: &'static str) {
-        if !self.checks.iter().any(|c| c.column == name && c.problem == problem) {
-            self.checks.push(Check { column: name.to_owned(), bad, problem });
+        if !self
+            .checks
+            .iter()
+            .any(|c| c.column == name && c.problem == problem)
+        {
+            self.checks.push(Check {
+                column: name.to_owned(),
+                bad,
+                problem,
+            });
         }
     }
 
     fn money_of(&mut self, name: &str) -> String {
         let ident = quote_ident(name);
-        self.check(name, format!("costscope_bad_money({ident})"), "is not a number");
+        self.check(
+            name,
+            format!("costscope_bad_money({ident})"),
+            "is not a number",
+        );
         format!("costscope_money({ident})")
     }
 
@@ -235,7 +253,11 @@ impl<'a> Columns<'a> {
         match self.name(candidates) {
             Some(name) => {
                 let ident = quote_ident(&name);
-                self.check(&name, format!("costscope_bad_qty({ident})"), "is not a number");
+                self.check(
+                    &name,
+                    format!("costscope_bad_qty({ident})"),
+                    "is not a number",
+                );
                 format!("costscope_qty({ident})")
             }
             None => "0".to_owned(),
@@ -254,7 +276,10 @@ impl<'a> Columns<'a> {
     }
 
     /// A timestamp every row must have.
-    pub(crate) fn timestamp_required(&mut self, candidates: &[&str]) -> Result<String, IngestError> {
+    pub(crate) fn timestamp_required(
+        &mut self,
+        candidates: &[&str],
+    ) -> Result<String, IngestError> {
         let name = self.required(candidates)?;
         Ok(self.timestamp_of(&name, true))
     }
@@ -269,8 +294,14 @@ impl<'a> Columns<'a> {
     pub(crate) fn json_tags(&mut self, candidates: &[&str]) -> Option<String> {
         let name = self.name(candidates)?;
         let ident = quote_ident(&name);
-        self.check(&name, format!("costscope_bad_json_map({ident})"), "is not a JSON object");
-        Some(format!("coalesce(costscope_json_map({ident}), {EMPTY_TAGS})"))
+        self.check(
+            &name,
+            format!("costscope_bad_json_map({ident})"),
+            "is not a JSON object",
+        );
+        Some(format!(
+            "coalesce(costscope_json_map({ident}), {EMPTY_TAGS})"
+        ))
     }
 
     /// A check of the caller's making on a column of the file.
@@ -327,7 +358,10 @@ mod tests {
             "Kategorie der Verbrauchseinheit (MeterCategory)".into(),
             "Date".into(),
         ]);
-        assert_eq!(header.find(&["CostInBillingCurrency"]), Some("costInBillingCurrency"));
+        assert_eq!(
+            header.find(&["CostInBillingCurrency"]),
+            Some("costInBillingCurrency")
+        );
         assert_eq!(
             header.find(&["MeterCategory"]),
             Some("Kategorie der Verbrauchseinheit (MeterCategory)")

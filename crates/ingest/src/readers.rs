@@ -18,16 +18,30 @@ pub(crate) fn detect(header: &Header) -> Option<Format> {
     if has("line_item_unblended_cost") {
         // CUR 2.0 keeps tags, product attributes, cost categories and discounts in map
         // columns; the legacy report's Athena naming flattens them into many columns.
-        let cur2 = ["resource_tags", "product", "cost_category", "discount", "line_item_usage_account_name"]
-            .iter()
-            .any(|name| has(name));
-        return Some(if cur2 { Format::AwsCur2 } else { Format::AwsCur });
+        let cur2 = [
+            "resource_tags",
+            "product",
+            "cost_category",
+            "discount",
+            "line_item_usage_account_name",
+        ]
+        .iter()
+        .any(|name| has(name));
+        return Some(if cur2 {
+            Format::AwsCur2
+        } else {
+            Format::AwsCur
+        });
     }
     if has("cost") && has("usage_start_time") && has("billing_account_id") {
         return Some(Format::GcpBilling);
     }
-    let azure_cost = ["CostInBillingCurrency", "PreTaxCost", "Cost"].iter().any(|n| has(n));
-    let azure_date = ["Date", "UsageDateTime", "UsageDate"].iter().any(|n| has(n));
+    let azure_cost = ["CostInBillingCurrency", "PreTaxCost", "Cost"]
+        .iter()
+        .any(|n| has(n));
+    let azure_date = ["Date", "UsageDateTime", "UsageDate"]
+        .iter()
+        .any(|n| has(n));
     if azure_cost && azure_date && has("MeterCategory") {
         return Some(Format::AzureCostDetails);
     }
@@ -87,7 +101,12 @@ fn focus(c: &mut Columns<'_>) -> Result<Plan, IngestError> {
         usage_unit,
         tags,
     };
-    Ok(Plan { provider: ProviderSource::Column(provider), main, extra: None, checks: take(c) })
+    Ok(Plan {
+        provider: ProviderSource::Column(provider),
+        main,
+        extra: None,
+        checks: take(c),
+    })
 }
 
 fn take(c: &mut Columns<'_>) -> Vec<crate::plan::Check> {
@@ -110,10 +129,21 @@ fn aws(c: &mut Columns<'_>, format: Format) -> Result<Plan, IngestError> {
     };
     let unblended_name = required_name(c, n("lineItem/UnblendedCost", "line_item_unblended_cost"))?;
     let payer = required_name(c, n("bill/PayerAccountId", "bill_payer_account_id"))?;
-    let account = required_name(c, n("lineItem/UsageAccountId", "line_item_usage_account_id"))?;
-    let start_name = required_name(c, n("lineItem/UsageStartDate", "line_item_usage_start_date"))?;
-    let period_name =
-        required_name(c, n("bill/BillingPeriodStartDate", "bill_billing_period_start_date"))?;
+    let account = required_name(
+        c,
+        n("lineItem/UsageAccountId", "line_item_usage_account_id"),
+    )?;
+    let start_name = required_name(
+        c,
+        n("lineItem/UsageStartDate", "line_item_usage_start_date"),
+    )?;
+    let period_name = required_name(
+        c,
+        n(
+            "bill/BillingPeriodStartDate",
+            "bill_billing_period_start_date",
+        ),
+    )?;
     let type_name = required_name(c, n("lineItem/LineItemType", "line_item_line_item_type"))?;
 
     let unblended = c.money_required(&[&unblended_name])?;
@@ -127,18 +157,28 @@ fn aws(c: &mut Columns<'_>, format: Format) -> Result<Plan, IngestError> {
 
     // Amortised cost, as AWS defines it for the legacy report and CUR 2.0.
     let mut effective = format!("CASE {line_type}");
-    if let Some(ri) = c.money(&n("reservation/EffectiveCost", "reservation_effective_cost")) {
+    if let Some(ri) = c.money(&n(
+        "reservation/EffectiveCost",
+        "reservation_effective_cost",
+    )) {
         effective += &format!(" WHEN 'DiscountedUsage' THEN {ri}");
     }
-    if let Some(sp) =
-        c.money(&n("savingsPlan/SavingsPlanEffectiveCost", "savings_plan_savings_plan_effective_cost"))
-    {
+    if let Some(sp) = c.money(&n(
+        "savingsPlan/SavingsPlanEffectiveCost",
+        "savings_plan_savings_plan_effective_cost",
+    )) {
         effective += &format!(" WHEN 'SavingsPlanCoveredUsage' THEN {sp}");
     }
     effective += " WHEN 'SavingsPlanNegation' THEN 0 WHEN 'SavingsPlanUpfrontFee' THEN 0";
     if let (Some(total), Some(used)) = (
-        c.money(&n("savingsPlan/TotalCommitmentToDate", "savings_plan_total_commitment_to_date")),
-        c.money(&n("savingsPlan/UsedCommitment", "savings_plan_used_commitment")),
+        c.money(&n(
+            "savingsPlan/TotalCommitmentToDate",
+            "savings_plan_total_commitment_to_date",
+        )),
+        c.money(&n(
+            "savingsPlan/UsedCommitment",
+            "savings_plan_used_commitment",
+        )),
     ) {
         effective += &format!(" WHEN 'SavingsPlanRecurringFee' THEN {total} - {used}");
     }
@@ -147,11 +187,17 @@ fn aws(c: &mut Columns<'_>, format: Format) -> Result<Plan, IngestError> {
             "reservation/UnusedAmortizedUpfrontFeeForBillingPeriod",
             "reservation_unused_amortized_upfront_fee_for_billing_period",
         )),
-        c.money(&n("reservation/UnusedRecurringFee", "reservation_unused_recurring_fee")),
+        c.money(&n(
+            "reservation/UnusedRecurringFee",
+            "reservation_unused_recurring_fee",
+        )),
     ) {
         effective += &format!(" WHEN 'RIFee' THEN {amortized} + {recurring}");
     }
-    if let Some(arn) = c.name(&n("reservation/ReservationARN", "reservation_reservation_a_r_n")) {
+    if let Some(arn) = c.name(&n(
+        "reservation/ReservationARN",
+        "reservation_reservation_a_r_n",
+    )) {
         // The upfront fee of a reservation is spread over its usage (DiscountedUsage above).
         effective += &format!(
             " WHEN 'Fee' THEN CASE WHEN costscope_txt({}) <> '' THEN 0 ELSE {unblended} END",
@@ -161,7 +207,10 @@ fn aws(c: &mut Columns<'_>, format: Format) -> Result<Plan, IngestError> {
     effective += &format!(" ELSE {unblended} END");
 
     let list_cost = c
-        .money(&n("pricing/publicOnDemandCost", "pricing_public_on_demand_cost"))
+        .money(&n(
+            "pricing/publicOnDemandCost",
+            "pricing_public_on_demand_cost",
+        ))
         .unwrap_or_else(|| "0".into());
 
     let mut region = c.first_text(&[
@@ -236,18 +285,25 @@ fn aws(c: &mut Columns<'_>, format: Format) -> Result<Plan, IngestError> {
         usage_unit: c.text(&n("pricing/unit", "pricing_unit")),
         tags,
     };
-    Ok(Plan { provider: ProviderSource::Fixed(Provider::Aws), main, extra: None, checks: take(c) })
+    Ok(Plan {
+        provider: ProviderSource::Fixed(Provider::Aws),
+        main,
+        extra: None,
+        checks: take(c),
+    })
 }
 
 fn strip_prefix_ci<'s>(value: &'s str, prefix: &str) -> Option<&'s str> {
     let head = value.get(..prefix.len())?;
-    head.eq_ignore_ascii_case(prefix).then(|| &value[prefix.len()..])
+    head.eq_ignore_ascii_case(prefix)
+        .then(|| &value[prefix.len()..])
 }
 
 /// `'amount': -1.5` (the koku CSV dump writes Python literals) or `"amount":-1.5` (JSON).
 const CREDIT_AMOUNT: &str = r#"['"]amount['"]\s*:\s*([-+0-9.eE]+)"#;
 /// `{'key': 'app', 'value': 'web'}` in either quoting.
-const LABEL: &str = r#"['"]key['"]\s*:\s*['"]([^'"]*)['"]\s*,\s*['"]value['"]\s*:\s*['"]([^'"]*)['"]"#;
+const LABEL: &str =
+    r#"['"]key['"]\s*:\s*['"]([^'"]*)['"]\s*,\s*['"]value['"]\s*:\s*['"]([^'"]*)['"]"#;
 
 fn gcp(c: &mut Columns<'_>) -> Result<Plan, IngestError> {
     let billing_account_id = c.text_required(&["billing_account_id"])?;
@@ -275,7 +331,10 @@ fn gcp(c: &mut Columns<'_>) -> Result<Plan, IngestError> {
     };
     let list_cost = c.money(&["cost_at_list"]).unwrap_or_else(|| "0".into());
     let cost_type = match c.name(&["cost_type"]) {
-        Some(name) => format!("coalesce(costscope_clean({}), 'regular')", quote_ident(&name)),
+        Some(name) => format!(
+            "coalesce(costscope_clean({}), 'regular')",
+            quote_ident(&name)
+        ),
         None => "'regular'".into(),
     };
     let tags = match c.name(&["labels"]) {
@@ -340,11 +399,19 @@ fn gcp(c: &mut Columns<'_>) -> Result<Plan, IngestError> {
                 usage_unit: "''".into(),
                 ..main.clone()
             };
-            Some((credit, format!("(SELECT *, unnest({amounts}) AS costscope_credit_amount FROM {{raw}})")))
+            Some((
+                credit,
+                format!("(SELECT *, unnest({amounts}) AS costscope_credit_amount FROM {{raw}})"),
+            ))
         }
         None => None,
     };
-    Ok(Plan { provider: ProviderSource::Fixed(Provider::Gcp), main, extra, checks: take(c) })
+    Ok(Plan {
+        provider: ProviderSource::Fixed(Provider::Gcp),
+        main,
+        extra,
+        checks: take(c),
+    })
 }
 
 fn azure(c: &mut Columns<'_>) -> Result<Plan, IngestError> {
@@ -369,7 +436,10 @@ fn azure(c: &mut Columns<'_>) -> Result<Plan, IngestError> {
     };
     let list_cost = match c.money(&["paygCostInBillingCurrency"]) {
         Some(list) => list,
-        None => match (c.name(&["PayGPrice"]), c.name(&["Quantity", "UsageQuantity"])) {
+        None => match (
+            c.name(&["PayGPrice"]),
+            c.name(&["Quantity", "UsageQuantity"]),
+        ) {
             (Some(price), Some(quantity)) => {
                 let price = c.money(&[&price]).unwrap_or_default();
                 c.quantity(&[&quantity]);
@@ -410,5 +480,10 @@ fn azure(c: &mut Columns<'_>) -> Result<Plan, IngestError> {
         usage_unit: c.text(&["UnitOfMeasure"]),
         tags,
     };
-    Ok(Plan { provider: ProviderSource::Fixed(Provider::Azure), main, extra: None, checks: take(c) })
+    Ok(Plan {
+        provider: ProviderSource::Fixed(Provider::Azure),
+        main,
+        extra: None,
+        checks: take(c),
+    })
 }

@@ -18,7 +18,10 @@ mod tests {
 
     #[test]
     fn quote_ident_wraps_and_doubles_double_quotes() {
-        assert_eq!(quote_ident("lineItem/UnblendedCost"), "\"lineItem/UnblendedCost\"");
+        assert_eq!(
+            quote_ident("lineItem/UnblendedCost"),
+            "\"lineItem/UnblendedCost\""
+        );
         assert_eq!(quote_ident("a\"b"), "\"a\"\"b\"");
         assert_eq!(quote_ident("\""), "\"\"\"\"");
         assert_eq!(quote_ident(""), "\"\"");
@@ -37,7 +40,14 @@ mod tests {
     #[test]
     fn quoted_values_round_trip_through_duckdb() {
         let conn = duckdb::Connection::open_in_memory().unwrap();
-        for value in ["plain", "O'Brien", "'); DROP TABLE x; --", "a\"b", "\\'", ""] {
+        for value in [
+            "plain",
+            "O'Brien",
+            "'); DROP TABLE x; --",
+            "a\"b",
+            "\\'",
+            "",
+        ] {
             let sql = format!("SELECT {}", quote_literal(value));
             let back: String = conn.query_row(&sql, [], |r| r.get(0)).unwrap();
             assert_eq!(back, value);

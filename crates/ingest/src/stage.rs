@@ -62,7 +62,13 @@ pub fn stage(
     table: &str,
 ) -> Result<StagedFile, IngestError> {
     let raw = quote_ident(&format!("{table}__raw"));
-    let result = Stager { conn, path, display_name, raw: &raw }.run(format, table);
+    let result = Stager {
+        conn,
+        path,
+        display_name,
+        raw: &raw,
+    }
+    .run(format, table);
     let _ = conn.execute_batch(&format!("DROP TABLE IF EXISTS {raw}"));
     if result.is_err() {
         let _ = conn.execute_batch(&format!("DROP TABLE IF EXISTS {}", quote_ident(table)));
@@ -84,7 +90,9 @@ impl Stager<'_> {
 
     /// A DuckDB error about reading the file, without the server-side path.
     fn read_error(&self, what: &str, error: duckdb::Error) -> IngestError {
-        let reason = error.to_string().replace(&self.path.to_string_lossy().into_owned(), self.display_name);
+        let reason = error
+            .to_string()
+            .replace(&self.path.to_string_lossy().into_owned(), self.display_name);
         self.error(format!("cannot read the file as {what}: {reason}"))
     }
 
@@ -97,18 +105,28 @@ impl Stager<'_> {
             return Err(self.error("the file is empty"));
         };
         for macro_sql in MACROS {
-            self.conn.execute_batch(macro_sql).map_err(|e| self.internal(e))?;
+            self.conn
+                .execute_batch(macro_sql)
+                .map_err(|e| self.internal(e))?;
         }
         let header = self.load_raw(container)?;
-        let format = match format.or_else(|| readers::detect(&header)) {
-            Some(format) => format,
-            None => {
-                return Err(self.error(
+        let rows: i64 = self
+            .conn
+            .query_row(&format!("SELECT count(*) FROM {}", self.raw), [], |r| {
+                r.get(0)
+            })
+            .map_err(|e| self.internal(e))?;
+        if rows == 0 {
+            return Err(self.error("the file is empty"));
+        }
+        let format =
+            match format.or_else(|| readers::detect(&header)) {
+                Some(format) => format,
+                None => return Err(self.error(
                     "unknown billing export format: the header matches none of FOCUS, AWS CUR, \
                      AWS CUR 2.0, GCP billing export, Azure cost details",
-                ))
-            }
-        };
+                )),
+            };
         if matches!(container, Container::Ndjson { .. }) && format != Format::GcpBilling {
             return Err(self.error(format!(
                 "newline-delimited JSON is read only for the GCP billing export, not for the {} format",
@@ -116,13 +134,6 @@ impl Stager<'_> {
             )));
         }
         let plan = readers::plan(format, &header, self.display_name)?;
-        let rows: i64 = self
-            .conn
-            .query_row(&format!("SELECT count(*) FROM {}", self.raw), [], |r| r.get(0))
-            .map_err(|e| self.internal(e))?;
-        if rows == 0 {
-            return Err(self.error("the file is empty"));
-        }
         let provider = match &plan.provider {
             ProviderSource::Fixed(provider) => quote_literal(provider.code()),
             ProviderSource::Column(column) => self.provider_expression(column)?,
@@ -135,21 +146,34 @@ impl Stager<'_> {
             .collect();
         let target = quote_ident(table);
         self.conn
-            .execute_batch(&format!("CREATE TEMP TABLE {target} ({})", columns.join(", ")))
+            .execute_batch(&format!(
+                "CREATE TEMP TABLE {target} ({})",
+                columns.join(", ")
+            ))
             .map_err(|e| self.internal(e))?;
-        let mut insert = format!("INSERT INTO {target} {}", select(&plan.main, &provider, self.raw));
+        let mut insert = format!(
+            "INSERT INTO {target} {}",
+            select(&plan.main, &provider, self.raw)
+        );
         if let Some((exprs, from)) = &plan.extra {
             insert += " UNION ALL ";
             insert += &select(exprs, &provider, &from.replace("{raw}", self.raw));
         }
-        let inserted = self.conn.execute(&insert, []).map_err(|e| self.internal(e))?;
-        Ok(StagedFile { format, rows: inserted as u64 })
+        let inserted = self
+            .conn
+            .execute(&insert, [])
+            .map_err(|e| self.internal(e))?;
+        Ok(StagedFile {
+            format,
+            rows: inserted as u64,
+        })
     }
 
     /// Sniffs the first bytes: Parquet magic, gzip magic (CSV or NDJSON inside), `{` for NDJSON,
     /// otherwise CSV. None for an empty file.
     fn container(&self) -> Result<Option<Container>, IngestError> {
-        let mut file = File::open(self.path).map_err(|e| self.error(format!("cannot open the file: {e}")))?;
+        let mut file =
+            File::open(self.path).map_err(|e| self.error(format!("cannot open the file: {e}")))?;
         let mut head = Vec::with_capacity(512);
         file.by_ref()
             .take(512)
@@ -163,7 +187,8 @@ impl Stager<'_> {
         }
         let gzip = head.starts_with(&[0x1f, 0x8b]);
         if gzip {
-            let file = File::open(self.path).map_err(|e| self.error(format!("cannot open the file: {e}")))?;
+            let file = File::open(self.path)
+                .map_err(|e| self.error(format!("cannot open the file: {e}")))?;
             head.clear();
             flate2::read::GzDecoder::new(file)
                 .take(512)
@@ -186,13 +211,27 @@ impl Stager<'_> {
         match container {
             Container::Csv { gzip } => {
                 let compression = if gzip { "gzip" } else { "none" };
-                let source = format!(
-                    "read_csv({path}, all_varchar = true, header = true, quote = '\"', escape = '\"', \
-                     compression = '{compression}')"
-                );
-                self.conn
-                    .execute_batch(&format!("CREATE TEMP TABLE {raw} AS SELECT * FROM {source}"))
-                    .map_err(|e| self.read_error("CSV", e))?;
+                let source = |strict: bool| {
+                    format!(
+                        "read_csv({path}, all_varchar = true, header = true, delim = ',', quote = '\"', \
+                         escape = '\"', compression = '{compression}', strict_mode = {strict})"
+                    )
+                };
+                let create = |strict: bool| {
+                    self.conn.execute_batch(&format!(
+                        "CREATE TEMP TABLE {raw} AS SELECT * FROM {}",
+                        source(strict)
+                    ))
+                };
+                if let Err(error) = create(true) {
+                    // The dialect sniffer refuses some real exports (e.g. CRLF lines with a last
+                    // line ending in LF); read those leniently. Errors found while reading (a
+                    // line with too many fields, an unterminated quote) are not retried.
+                    if !error.to_string().contains("Error when sniffing") || create(false).is_err()
+                    {
+                        return Err(self.read_error("CSV", error));
+                    }
+                }
                 self.header_of_raw()
             }
             Container::Parquet => {
@@ -204,7 +243,10 @@ impl Stager<'_> {
                     .iter()
                     .map(|(name, kind)| {
                         let ident = quote_ident(name);
-                        if kind.starts_with("MAP") || kind.starts_with("STRUCT") || kind.ends_with(']') {
+                        if kind.starts_with("MAP")
+                            || kind.starts_with("STRUCT")
+                            || kind.ends_with(']')
+                        {
                             format!("CAST(to_json({ident}) AS VARCHAR) AS {ident}")
                         } else {
                             format!("CAST({ident} AS VARCHAR) AS {ident}")
@@ -220,7 +262,7 @@ impl Stager<'_> {
                 self.header_of_raw()
             }
             Container::Ndjson { gzip } => {
-                let compression = if gzip { "gzip" } else { "none" };
+                let compression = if gzip { "gzip" } else { "uncompressed" };
                 let source = format!("read_ndjson_objects({path}, compression = '{compression}')");
                 let mut columns: Vec<String> = GCP_JSON_TEXT
                     .iter()
@@ -290,7 +332,9 @@ impl Stager<'_> {
         let described = self
             .describe(&format!("SELECT * FROM {}", self.raw))
             .map_err(|e| self.internal(e))?;
-        Ok(Header::new(described.into_iter().map(|(name, _)| name).collect()))
+        Ok(Header::new(
+            described.into_iter().map(|(name, _)| name).collect(),
+        ))
     }
 
     /// A CASE expression turning the provider names of the file into provider codes; a name
@@ -310,7 +354,11 @@ impl Stager<'_> {
         for (name, row) in names {
             match name.parse::<Provider>() {
                 Ok(provider) => {
-                    case += &format!(" WHEN {} THEN {}", quote_literal(&name), quote_literal(provider.code()))
+                    case += &format!(
+                        " WHEN {} THEN {}",
+                        quote_literal(&name),
+                        quote_literal(provider.code())
+                    )
                 }
                 Err(_) => {
                     return Err(self.error(format!(
@@ -336,7 +384,11 @@ impl Stager<'_> {
         let sql = format!("SELECT {} FROM {}", firsts.join(", "), self.raw);
         let found: Vec<Option<i64>> = self
             .conn
-            .query_row(&sql, [], |r| (0..checks.len()).map(|i| r.get::<_, Option<i64>>(i)).collect())
+            .query_row(&sql, [], |r| {
+                (0..checks.len())
+                    .map(|i| r.get::<_, Option<i64>>(i))
+                    .collect()
+            })
             .map_err(|e| self.internal(e))?;
         let first = found
             .iter()
@@ -350,7 +402,11 @@ impl Stager<'_> {
         let value: Option<String> = self
             .conn
             .query_row(
-                &format!("SELECT CAST({} AS VARCHAR) FROM {} WHERE rowid = ?", quote_ident(&check.column), self.raw),
+                &format!(
+                    "SELECT CAST({} AS VARCHAR) FROM {} WHERE rowid = ?",
+                    quote_ident(&check.column),
+                    self.raw
+                ),
                 [rowid],
                 |r| r.get(0),
             )

@@ -7,3 +7,15 @@ mod support;
 
 #[path = "readers/focus.rs"]
 mod focus;
+
+#[path = "readers/aws.rs"]
+mod aws;
+
+#[path = "readers/azure.rs"]
+mod azure;
+
+#[path = "readers/gcp.rs"]
+mod gcp;
+
+#[path = "readers/refusals.rs"]
+mod refusals;

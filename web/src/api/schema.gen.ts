@@ -158,6 +158,22 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/cost/filter-parameters": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["filter_parameters"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/customer": {
         parameters: {
             query?: never;
@@ -168,6 +184,57 @@ export interface paths {
         get: operations["customer"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/ingest": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The customer's last 100 uploads, newest first. */
+        get: operations["list_uploads"];
+        put?: never;
+        /** Upload billing export files; they are loaded in the background. */
+        post: operations["upload"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/ingest/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One upload and its load. */
+        get: operations["get_upload"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/query": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["query"];
         delete?: never;
         options?: never;
         head?: never;
@@ -242,6 +309,54 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v2/cost/aggr": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["aggregate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/cost/filters": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["filter_options"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/cost/spend": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["spend"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -249,6 +364,52 @@ export interface components {
         AcceptInvitationRequest: {
             name: string;
             password: string;
+        };
+        AggregateRequest: {
+            cost_type?: null | components["schemas"]["CostTypeDto"];
+            /** @description RFC 3339 or `YYYY-MM-DD` (23:59:59.999 UTC). */
+            end_time: string | null;
+            filters?: components["schemas"]["FilterGroupDto"][] | null;
+            /** @description One dimension or `none`; used when `group_by_dimensions` is absent or empty. */
+            group_by?: string | null;
+            group_by_dimensions?: null | components["schemas"]["OneOrMany"];
+            /** @description With two or more dimensions and no interval: nested `children`. */
+            group_by_hierarchy?: boolean | null;
+            /** @description Accepted and ignored. */
+            include_forecast?: boolean | null;
+            /** @description `daily`, `weekly` (ISO weeks) or `monthly`; absent → one row per group. */
+            interval?: string | null;
+            /**
+             * Format: int64
+             * @description 1–10000 groups per page.
+             */
+            limit?: number | null;
+            /** @description `billed` (default), `effective` or `list`. */
+            metric?: string | null;
+            /** Format: int64 */
+            offset?: number | null;
+            /** @description Groups are always ranked by `amount`. */
+            order_by?: string | null;
+            /** @description Default true (largest first). */
+            order_desc?: boolean | null;
+            /** @description RFC 3339 or `YYYY-MM-DD` (00:00:00.000 UTC). */
+            start_time: string | null;
+            /**
+             * @description `cumulative` → daily running totals; `daily`/`weekly`/`monthly` set the interval when
+             *     `interval` is absent.
+             */
+            view_type?: string | null;
+        };
+        AggregateResponse: {
+            data: components["schemas"]["CostRow"][];
+            summary: components["schemas"]["CostSummary"];
+            /**
+             * Format: int64
+             * @description Groups before limit/offset (top-level groups in the hierarchy form).
+             */
+            total_groups: number;
+            /** @description One line per skipped filter condition or ignored field. */
+            warnings: string[];
         };
         /** @description A signed-in session. */
         AuthResponse: {
@@ -262,18 +423,80 @@ export interface components {
             token_type: string;
             user: components["schemas"]["User"];
         };
-        /** @description A connected AWS account, GCP project or Azure subscription. */
+        /**
+         * @description An AWS account, GCP project or Azure subscription: connected (with an `id`) or only seen in
+         *     the cost data (`id` null).
+         */
         CloudAccount: {
             account_id: string;
             account_name: string;
             /** @description The AWS account id for AWS accounts, else null. */
             aws_account_id?: string | null;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @description When it was connected; for an account seen in the cost data, its earliest charge.
+             */
             creation_time: string;
-            /** Format: int64 */
-            id: number;
+            /**
+             * Format: int64
+             * @description Null for an account known only from the cost data.
+             */
+            id?: number | null;
             /** @description `aws`, `gcp` or `azure`. */
             provider: string;
+        };
+        /** @description `{ "operator": "in", "values": ["a", "b"] }`; `value` may replace `values`. */
+        ConditionDto: {
+            /** @description `equals`, `not_equals`, `in` or `not_in`. */
+            operator?: string | null;
+            value?: null | components["schemas"]["OneOrMany"];
+            values?: null | components["schemas"]["OneOrMany"];
+        };
+        /** @description One answer row: one field per grouping dimension (named after it). */
+        CostRow: {
+            account?: string | null;
+            /** @description Present when grouped by account. */
+            account_name?: string | null;
+            /** Format: double */
+            amount: number;
+            /** @description The next dimension's groups (hierarchy form only). */
+            children?: components["schemas"]["CostRow"][] | null;
+            cloud_provider?: string | null;
+            cost_type?: string | null;
+            /** @description `grouping_values` joined by ` / `. */
+            grouping_path: string;
+            /** @description The row's value of each dimension, in dimension order. */
+            grouping_values: string[];
+            region?: string | null;
+            service?: string | null;
+            /**
+             * Format: date
+             * @description The bucket's first day, when there is an interval.
+             */
+            timestamp?: string | null;
+            usage_type?: string | null;
+        };
+        CostSummary: {
+            /**
+             * Format: double
+             * @description Percent change against `previous_cost`; null when that is 0.
+             */
+            accrued_change?: number | null;
+            /**
+             * Format: double
+             * @description Total over the range and filters (not paged).
+             */
+            accrued_cost: number;
+            currency: string;
+            /**
+             * Format: double
+             * @description The same total over the previous period of the same length.
+             */
+            previous_cost: number;
+        };
+        /** @description `{ "inclusions": ["Usage", "Tax"] }`: absent, null or empty → every charge type. */
+        CostTypeDto: {
+            inclusions?: null | components["schemas"]["OneOrMany"];
         };
         /** @description The signed-in context, with the spec's field names. */
         Customer: {
@@ -327,6 +550,132 @@ export interface components {
             /** @default true */
             oldCostDashboard: boolean;
         };
+        /**
+         * @description One filter group (spec 1 §3 "Api filter group"): its conditions are ANDed; `operator` joins it
+         *     to the groups before it (`AND` for the first, `OR` for the rest).
+         */
+        FilterGroupDto: {
+            accounts?: components["schemas"]["ConditionDto"][] | null;
+            /** @description Provider names in any case (`AWS`, `aws`, `Google Cloud`, …). */
+            cloud_providers?: components["schemas"]["ConditionDto"][] | null;
+            cost_types?: components["schemas"]["ConditionDto"][] | null;
+            /** @description `AND` or `OR` (any letter case). */
+            operator?: string | null;
+            regions?: components["schemas"]["ConditionDto"][] | null;
+            services?: components["schemas"]["ConditionDto"][] | null;
+            tags?: components["schemas"]["TagConditionDto"][] | null;
+            usage_types?: components["schemas"]["ConditionDto"][] | null;
+        };
+        FilterOptionsRequest: {
+            end_date?: string | null;
+            filters?: components["schemas"]["FilterGroupDto"][] | null;
+            /** @description RFC 3339 or `YYYY-MM-DD`; both dates absent → all data. */
+            start_date?: string | null;
+        };
+        /** @description Sorted, distinct, non-empty values of the rows in range that match the filters. */
+        FilterOptionsResponse: {
+            /** @description Account id → name, for accounts that have a name. */
+            account_names: {
+                [key: string]: string;
+            };
+            /** @description Account / project / subscription ids. */
+            accounts: string[];
+            /** @description Provider code (`aws`, `gcp`, `azure`) → account ids. */
+            accounts_by_provider: {
+                [key: string]: string[];
+            };
+            /** @description Provider codes. */
+            cloud_providers: string[];
+            cost_type: string[];
+            regions: string[];
+            services: string[];
+            /** @description Tag key → values. */
+            tags: {
+                [key: string]: string[];
+            };
+            usage_types: string[];
+            warnings: string[];
+        };
+        /** @description The same lists over all the tenant's data, camel-cased for the budget wizard. */
+        FilterParametersResponse: {
+            accountNames: {
+                [key: string]: string;
+            };
+            accounts: string[];
+            cloudProviders: string[];
+            costTypes: string[];
+            regions: string[];
+            services: string[];
+            tags: {
+                [key: string]: string[];
+            };
+        };
+        /** @description A billing period the upload replaced. */
+        IngestBillingPeriod: {
+            billing_account_id: string;
+            /** Format: date */
+            billing_period_start: string;
+            /** @description `aws`, `gcp` or `azure`. */
+            provider: string;
+        };
+        /** @description An upload of billing data and its load. */
+        IngestJob: {
+            billing_periods: components["schemas"]["IngestBillingPeriod"][];
+            /** Format: date-time */
+            created_at: string;
+            /** @description The uploader's name (`command line` for `costscope ingest`). */
+            created_by: string;
+            /** @description Why the load failed (names file, row and column for a refused file). */
+            error?: string | null;
+            files: components["schemas"]["IngestJobFile"][];
+            /** Format: date-time */
+            finished_at?: string | null;
+            /** @description The format chosen at upload; absent: detected per file. */
+            format?: string | null;
+            /** Format: int64 */
+            id: number;
+            /**
+             * Format: int64
+             * @description Rows of earlier loads that this one replaced.
+             */
+            replaced_rows: number;
+            /** Format: int64 */
+            rows: number;
+            /** Format: date-time */
+            started_at?: string | null;
+            status: components["schemas"]["IngestStatus"];
+            totals: components["schemas"]["IngestTotals"][];
+        };
+        /** @description One file of an upload. */
+        IngestJobFile: {
+            /** Format: int64 */
+            bytes: number;
+            /** @description The format it was read as, once loaded. */
+            format?: string | null;
+            /** @description The name it was uploaded with. */
+            name: string;
+            /**
+             * Format: int64
+             * @description Rows read from it, once loaded.
+             */
+            rows?: number | null;
+        };
+        /** @enum {string} */
+        IngestStatus: "queued" | "running" | "succeeded" | "failed";
+        /** @description What the upload loaded for one provider. */
+        IngestTotals: {
+            /** Format: double */
+            billed_cost: number;
+            currency: string;
+            /** Format: double */
+            effective_cost: number;
+            /** Format: double */
+            list_cost: number;
+            /** @description `aws`, `gcp` or `azure`. */
+            provider: string;
+            /** Format: int64 */
+            rows: number;
+        };
         /** @description What an invitation link shows before it is accepted. */
         InvitationInfo: {
             customer_name: string;
@@ -357,12 +706,46 @@ export interface components {
         MessageResponse: {
             message: string;
         };
+        /** @description A value sent either as one string or as a list of strings. */
+        OneOrMany: string | string[];
         PublicConfig: {
             /** @description Customers that see the Compliance menu entry. */
             compliance_customer_ids: number[];
             documentation_url: string;
             features: components["schemas"]["FeatureFlags"];
             support_email: string;
+        };
+        /**
+         * @description One condition of an advanced query (documents the shape; the handler reads each entry
+         *     leniently so that it can answer the module's messages).
+         */
+        QueryFilter: {
+            /**
+             * @description `cloud_provider`, `service_name`, `region`, `account_id`, `cost_type`, `usage_type`,
+             *     `tags` (with `tagKey`) or `tag:{key}`.
+             */
+            field?: string | null;
+            /**
+             * @description `equals`, `not_equals`, `in`, `not_in`, `contains`, `not_contains`, `starts_with`,
+             *     `ends_with`, `is_empty`, `is_not_empty`.
+             */
+            operator?: string | null;
+            tagKey?: string | null;
+            /** @description For tag filters: how the tag's value is matched (default: `operator`). */
+            tagValueOperator?: string | null;
+            value?: null | components["schemas"]["OneOrMany"];
+        };
+        QueryRequest: {
+            /** @description Default: the last day of the current month (UTC). */
+            end_time?: string | null;
+            /** @description At most 10 conditions. */
+            filters?: components["schemas"]["QueryFilter"][] | null;
+            group_by?: null | components["schemas"]["OneOrMany"];
+            /** @description `and` (default): every condition holds; `or`: any condition holds. */
+            logic?: string | null;
+            metric?: string | null;
+            /** @description Default: the first day of the current month (UTC). */
+            start_time?: string | null;
         };
         RefreshRequest: {
             refresh_token: string;
@@ -377,11 +760,80 @@ export interface components {
             name: string;
             password: string;
         };
+        SpendComparison: {
+            /**
+             * Format: double
+             * @description Current total minus previous total.
+             */
+            absolute_change: number;
+            /**
+             * Format: double
+             * @description Percent of the previous total; null when it is 0.
+             */
+            percent_change?: number | null;
+        };
+        SpendPeriod: {
+            /** @description Always has `AWS`, `GCP` and `Azure`. */
+            cloud_provider: {
+                [key: string]: number;
+            };
+            /** @description Charge type → amount; always has `Credit` and `Refund`. */
+            cost_type: {
+                [key: string]: number;
+            };
+            /** Format: date-time */
+            end_time: string;
+            /** Format: date-time */
+            start_time: string;
+            /** Format: double */
+            total_amount: number;
+        };
+        SpendRequest: {
+            cost_type?: null | components["schemas"]["CostTypeDto"];
+            end_time: string | null;
+            filters?: components["schemas"]["FilterGroupDto"][] | null;
+            /** @description `billed` (default), `effective` or `list`. */
+            metric?: string | null;
+            start_time: string | null;
+        };
+        SpendResponse: {
+            comparison: components["schemas"]["SpendComparison"];
+            current_period: components["schemas"]["SpendPeriod"];
+            /** @description The period of the same length just before. */
+            previous_period: components["schemas"]["SpendPeriod"];
+            /** @description One line per skipped filter condition or ignored field. */
+            warnings: string[];
+        };
+        /**
+         * @description `{ "key": "team" }` (the key exists), `{ "key": "env", "value": { "operator": "equals",
+         *     "values": ["prod"] } }` or `{ "key": "app", "value_operator": "not_equals", "values": [..] }`.
+         */
+        TagConditionDto: {
+            key?: string | null;
+            value?: null | components["schemas"]["TagValueDto"];
+            value_operator?: string | null;
+            values?: null | components["schemas"]["OneOrMany"];
+        };
+        /** @description The value part of a tag condition: `{operator, values}`, or plain values. */
+        TagValueDto: components["schemas"]["OneOrMany"] | components["schemas"]["ConditionDto"];
         /** @description Both fields optional; at least one must change something. */
         UpdateUserRequest: {
             name?: string | null;
             /** @description `Admin` or `User`, in any letter case. */
             role?: string | null;
+        };
+        /** @description `POST /v1/ingest` answer: the queued upload. */
+        UploadAccepted: {
+            /** Format: int64 */
+            id: number;
+            status: components["schemas"]["IngestStatus"];
+        };
+        /** @description The multipart body of `POST /v1/ingest` (for the OpenAPI document). */
+        UploadForm: {
+            /** @description One or more billing export files: CSV, `.csv.gz`, Parquet or NDJSON. */
+            file: string[];
+            /** @description `focus`, `aws-cur`, `aws-cur2`, `gcp-billing` or `azure-cost-details`; absent: detected. */
+            format?: string | null;
         };
         /** @description A member of one customer. */
         User: {
@@ -695,6 +1147,34 @@ export interface operations {
             };
         };
     };
+    filter_parameters: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FilterParametersResponse"];
+                };
+            };
+            /** @description Authentication required */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     customer: {
         parameters: {
             query?: never;
@@ -714,6 +1194,165 @@ export interface operations {
             };
             /** @description Authentication required */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    list_uploads: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["IngestJob"][];
+                };
+            };
+        };
+    };
+    upload: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": components["schemas"]["UploadForm"];
+            };
+        };
+        responses: {
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UploadAccepted"];
+                };
+            };
+            /** @description Choose at least one file to upload */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Only owners and admins can load billing data */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Upload too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unknown format {x}; expected one of … */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    get_upload: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Upload id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["IngestJob"];
+                };
+            };
+            /** @description Upload not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    query: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["QueryRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AggregateResponse"];
+                };
+            };
+            /** @description Unparsable or reversed time range */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Authentication required */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Invalid filters, logic, group_by or metric */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -920,6 +1559,156 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    aggregate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AggregateRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AggregateResponse"];
+                };
+            };
+            /** @description Missing, unparsable or reversed time range */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Authentication required */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Bad operator, dimension, interval, metric or limit */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    filter_options: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["FilterOptionsRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FilterOptionsResponse"];
+                };
+            };
+            /** @description Unparsable or reversed dates */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Authentication required */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unsupported filter operator */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    spend: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SpendRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SpendResponse"];
+                };
+            };
+            /** @description Missing, unparsable or reversed time range */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Authentication required */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unsupported filter operator or unknown metric */
             422: {
                 headers: {
                     [name: string]: unknown;

@@ -27,9 +27,9 @@ pub(crate) fn ingest_stage(
     format: Option<Format>,
     table: &str,
 ) -> Result<(Format, u64), IngestError> {
-    // TEMPORARY until costscope_ingest::stage lands (then: call it and map StagedFile).
-    let _ = (connection, format, table);
-    Err(IngestError::new(format!("{}: cannot be read yet", file.display_name)))
+    let staged =
+        costscope_ingest::stage(connection, &file.path, &file.display_name, format, table)?;
+    Ok((staged.format, staged.rows))
 }
 
 fn engine_error(error: duckdb::Error) -> LoadError {

@@ -91,6 +91,12 @@ impl DuckDbEngine {
         self.inner.path.as_deref()
     }
 
+    /// A new connection to the same database, for benchmarks and maintenance. It bypasses the
+    /// tenancy the engine's calls enforce: never answer a request with it.
+    pub fn connection(&self) -> Result<Connection, EngineError> {
+        lock(&self.inner.base).try_clone().map_err(database_error)
+    }
+
     /// Loads an upload like [`CostEngine::load`], with `stage` creating each file's staged table
     /// instead of `costscope_ingest::stage` (synthetic data staged with SQL, tests).
     pub async fn load_with(

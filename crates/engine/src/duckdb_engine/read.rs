@@ -59,11 +59,15 @@ pub(crate) fn aggregate(
     let dimensions = query_builder::distinct_dimensions(&query.dimensions);
     let with_account_name = dimensions.contains(&Dimension::Account);
     let mut total_groups = 0_u64;
+    let mut total = 0.0;
+    let mut currency = None;
     let rows = query_rows(
         connection,
         &query_builder::aggregate(customer, query),
         |row| {
             total_groups = row.get::<_, i64>(1)?.max(0).unsigned_abs();
+            total = row.get::<_, Option<f64>>(4)?.unwrap_or_default();
+            currency = row.get::<_, Option<String>>(5)?;
             let amount: Option<f64> = row.get(3)?;
             let Some(amount) = amount else {
                 return Ok(None);
@@ -72,7 +76,7 @@ pub(crate) fn aggregate(
             let account_name: Option<String> = row.get(2)?;
             let mut group = Vec::with_capacity(dimensions.len());
             for index in 0..dimensions.len() {
-                let value: Option<String> = row.get(4 + index)?;
+                let value: Option<String> = row.get(6 + index)?;
                 group.push(value.unwrap_or_default());
             }
             Ok(Some(AggregateRow {
@@ -88,19 +92,14 @@ pub(crate) fn aggregate(
         },
     )?;
     let rows: Vec<AggregateRow> = rows.into_iter().flatten().collect();
-
-    let summary = query_rows(
+    let previous_total = query_rows(
         connection,
-        &query_builder::summary(customer, query),
-        |row| {
-            Ok((
-                row.get::<_, f64>(0)?,
-                row.get::<_, f64>(1)?,
-                row.get::<_, Option<String>>(2)?,
-            ))
-        },
-    )?;
-    let (total, previous_total, currency) = summary.into_iter().next().unwrap_or((0.0, 0.0, None));
+        &query_builder::previous_total(customer, query),
+        |row| row.get::<_, f64>(0),
+    )?
+    .first()
+    .copied()
+    .unwrap_or_default();
     Ok(Aggregate {
         rows,
         total_groups,

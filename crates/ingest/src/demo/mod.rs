@@ -69,6 +69,7 @@ impl DemoDays {
         }
     }
 
+    #[cfg(test)]
     pub fn days(&self) -> impl Iterator<Item = NaiveDate> + '_ {
         self.first.iter_days().take_while(|day| *day <= self.today)
     }

@@ -194,11 +194,17 @@ fn every_file_loads_through_the_readers_with_its_own_totals() {
             Some("costInBillingCurrency"),
         ),
     ];
+    let mut refused = Vec::new();
     for (index, (path, (format, cost_column))) in paths.iter().zip(expected).enumerate() {
         let table = format!("staged_{index}");
         let name = path.file_name().unwrap().to_string_lossy().into_owned();
-        let staged = crate::stage(&conn, path, &name, None, &table)
-            .unwrap_or_else(|error| panic!("{name}: {error}"));
+        let staged = match crate::stage(&conn, path, &name, None, &table) {
+            Ok(staged) => staged,
+            Err(error) => {
+                refused.push(error.message);
+                continue;
+            }
+        };
         assert_eq!(staged.format, format, "{name}");
         let source_rows = (lines(path).len() - 1) as u64;
         // GCP credits become rows of their own.
@@ -243,4 +249,5 @@ fn every_file_loads_through_the_readers_with_its_own_totals() {
             );
         }
     }
+    assert!(refused.is_empty(), "refused: {refused:#?}");
 }

@@ -4,7 +4,9 @@ use costscope_ingest::{stage, Format, IngestError, StagedFile};
 use duckdb::Connection;
 
 pub fn fixture(name: &str) -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures").join(name)
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/fixtures")
+        .join(name)
 }
 
 /// Stages `fixtures/{name}` into table `staged` of a fresh in-memory database.
@@ -14,7 +16,11 @@ pub fn load(name: &str, format: Option<Format>) -> (Connection, StagedFile) {
     (conn, staged)
 }
 
-pub fn try_load(conn: &Connection, name: &str, format: Option<Format>) -> Result<StagedFile, IngestError> {
+pub fn try_load(
+    conn: &Connection,
+    name: &str,
+    format: Option<Format>,
+) -> Result<StagedFile, IngestError> {
     let path = fixture(name);
     let display = path.file_name().unwrap().to_string_lossy().into_owned();
     stage(conn, &path, &display, format, "staged")
@@ -36,7 +42,11 @@ pub fn rows(conn: &Connection, sql: &str) -> Vec<Vec<String>> {
     let mut result = stmt.query([]).unwrap();
     while let Some(row) = result.next().unwrap() {
         let n = row.as_ref().column_count();
-        out.push((0..n).map(|i| row.get::<_, Option<String>>(i).unwrap().unwrap_or_default()).collect());
+        out.push(
+            (0..n)
+                .map(|i| text(row.get::<_, duckdb::types::Value>(i).unwrap()))
+                .collect(),
+        );
     }
     out
 }
@@ -63,10 +73,13 @@ pub fn expect_totals(conn: &Connection, expected: &[[&str; 5]]) {
 
 /// `SELECT DISTINCT` of one expression over the staged rows, sorted.
 pub fn distinct(conn: &Connection, expr: &str) -> Vec<String> {
-    rows(conn, &format!("SELECT DISTINCT CAST({expr} AS VARCHAR) AS v FROM staged ORDER BY v"))
-        .into_iter()
-        .map(|mut r| r.remove(0))
-        .collect()
+    rows(
+        conn,
+        &format!("SELECT DISTINCT CAST({expr} AS VARCHAR) AS v FROM staged ORDER BY v"),
+    )
+    .into_iter()
+    .map(|mut r| r.remove(0))
+    .collect()
 }
 
 /// The staged table's columns and types, to compare with NORMALISED_COLUMNS.
@@ -75,4 +88,18 @@ pub fn staged_columns(conn: &Connection) -> Vec<(String, String)> {
         .into_iter()
         .map(|r| (r[0].clone(), r[1].clone()))
         .collect()
+}
+
+fn text(value: duckdb::types::Value) -> String {
+    use duckdb::types::Value;
+    match value {
+        Value::Null => String::new(),
+        Value::Text(text) => text,
+        Value::BigInt(n) => n.to_string(),
+        Value::Int(n) => n.to_string(),
+        Value::HugeInt(n) => n.to_string(),
+        Value::UBigInt(n) => n.to_string(),
+        Value::Boolean(b) => b.to_string(),
+        other => panic!("cast {other:?} to VARCHAR in the test query"),
+    }
 }

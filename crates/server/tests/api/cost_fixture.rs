@@ -75,7 +75,7 @@ pub struct FocusCsv {
     lines: Vec<Line>,
 }
 
-const HEADER: [&str; 25] = [
+const HEADER: [&str; 24] = [
     "BilledCost",
     "BillingAccountId",
     "BillingAccountName",
@@ -84,7 +84,6 @@ const HEADER: [&str; 25] = [
     "BillingPeriodStart",
     "ChargeCategory",
     "ChargeClass",
-    "ChargeDescription",
     "ChargeFrequency",
     "ChargePeriodEnd",
     "ChargePeriodStart",
@@ -148,7 +147,6 @@ impl FocusCsv {
                 format!("{month_start}T00:00:00Z"),
                 line.charge_category.to_owned(),
                 String::new(),
-                format!("{} {}", line.service, line.charge_category),
                 "Usage-Based".to_owned(),
                 format!("{}T00:00:00Z", next_day(line.day)),
                 format!("{}T00:00:00Z", line.day),

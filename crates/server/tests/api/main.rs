@@ -7,6 +7,7 @@ mod cost_accounts;
 mod cost_aggr;
 mod cost_filters;
 mod cost_fixture;
+mod cost_openapi;
 mod cost_query;
 mod cost_spend;
 mod cost_tenancy;

@@ -1,15 +1,14 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { unwrap } from '@/api/client';
+import { api, unwrap } from '@/api/client';
 import type { IngestJob } from '../types';
 import { isFinished } from '../utils/status';
-import { ingestApi } from './ingest-client';
 import { ingestKeys } from './keys';
 
 /** An upload's state is polled this often until it has succeeded or failed. */
 export const POLL_INTERVAL_MS = 1_000;
 
 export const getIngestJob = (id: IngestJob['id']) =>
-  unwrap<IngestJob>(ingestApi.GET('/v1/ingest/{id}', { params: { path: { id } } }));
+  unwrap<IngestJob>(api.GET('/v1/ingest/{id}', { params: { path: { id } } }));
 
 export const ingestJobQuery = (id: IngestJob['id']) =>
   queryOptions({

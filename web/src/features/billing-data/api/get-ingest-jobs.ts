@@ -1,13 +1,12 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { unwrap } from '@/api/client';
+import { api, unwrap } from '@/api/client';
 import type { IngestJob } from '../types';
-import { ingestApi } from './ingest-client';
 import { ingestKeys } from './keys';
 
 /** While a load is queued or running, the history is re-read this often. */
 export const HISTORY_REFRESH_MS = 5_000;
 
-export const getIngestJobs = () => unwrap<IngestJob[]>(ingestApi.GET('/v1/ingest'));
+export const getIngestJobs = () => unwrap<IngestJob[]>(api.GET('/v1/ingest'));
 
 export const ingestJobsQuery = () =>
   queryOptions({

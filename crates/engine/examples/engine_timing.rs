@@ -9,8 +9,8 @@ use std::time::{Duration, Instant};
 
 use chrono::{DateTime, Utc};
 use costscope_core::cost::{
-    AggregateQuery, CostFilter, Dimension, FilterGroup, GroupJoin, Interval, MatchOperator,
-    Metric, TagCondition, TimeRange, ValueCondition,
+    AggregateQuery, CostFilter, Dimension, FilterGroup, GroupJoin, Interval, MatchOperator, Metric,
+    TagCondition, TimeRange, ValueCondition,
 };
 use costscope_engine::query_builder::{self, Sql};
 use costscope_engine::{CostEngine, DuckDbEngine, LoadRequest, SourceFile};
@@ -25,8 +25,11 @@ fn at(text: &str) -> DateTime<Utc> {
 }
 
 fn range(first: &str, last: &str) -> TimeRange {
-    TimeRange::new(at(&format!("{first}T00:00:00Z")), at(&format!("{last}T23:59:59.999Z")))
-        .expect("range")
+    TimeRange::new(
+        at(&format!("{first}T00:00:00Z")),
+        at(&format!("{last}T23:59:59.999Z")),
+    )
+    .expect("range")
 }
 
 /// `CREATE TEMP TABLE {table}` with `rows` synthetic normalised rows (`offset` varies the data).
@@ -70,7 +73,10 @@ async fn fill(engine: &DuckDbEngine, customer: i64, rows: u64) {
     let started = Instant::now();
     let request = LoadRequest {
         load_id: format!("synthetic-{customer}"),
-        files: vec![SourceFile { path: "synthetic".into(), display_name: "synthetic".into() }],
+        files: vec![SourceFile {
+            path: "synthetic".into(),
+            display_name: "synthetic".into(),
+        }],
         format: None,
         progress: None,
     };
@@ -153,17 +159,26 @@ fn time_raw(connection: &duckdb::Connection, runs: usize, sqls: &[Sql]) -> Vec<D
 }
 
 fn plain(text: &str) -> Sql {
-    Sql { text: text.to_owned(), params: Vec::new() }
+    Sql {
+        text: text.to_owned(),
+        params: Vec::new(),
+    }
 }
 
 fn condition(operator: MatchOperator, values: &[&str]) -> ValueCondition {
-    ValueCondition { operator, values: values.iter().map(|v| (*v).to_owned()).collect() }
+    ValueCondition {
+        operator,
+        values: values.iter().map(|v| (*v).to_owned()).collect(),
+    }
 }
 
 #[tokio::main]
 async fn main() {
     let args: Vec<String> = std::env::args().collect();
-    let rows: u64 = args.get(1).and_then(|v| v.parse().ok()).unwrap_or(10_000_000);
+    let rows: u64 = args
+        .get(1)
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(10_000_000);
     let runs: usize = args.get(2).and_then(|v| v.parse().ok()).unwrap_or(20);
     let in_memory = args.get(3).is_some_and(|v| v == "memory");
 
@@ -180,9 +195,16 @@ async fn main() {
     println!(
         "engine_timing: {rows} rows ({}), {runs} runs, {} cores",
         if in_memory { "memory" } else { "file" },
-        std::thread::available_parallelism().map(|n| n.get()).unwrap_or(1)
+        std::thread::available_parallelism()
+            .map(|n| n.get())
+            .unwrap_or(1)
     );
-    if engine.latest_charge_date(CUSTOMER).await.expect("latest").is_some() {
+    if engine
+        .latest_charge_date(CUSTOMER)
+        .await
+        .expect("latest")
+        .is_some()
+    {
         println!("reusing the rows already in {}", file.display());
     } else {
         fill(&engine, CUSTOMER, rows).await;
@@ -222,7 +244,10 @@ async fn main() {
     ];
     let month = AggregateQuery {
         range: range("2025-11-01", "2025-11-30"),
-        filter: CostFilter { groups: groups.clone(), cost_type_inclusions: Some(vec!["Usage".into(), "Tax".into()]) },
+        filter: CostFilter {
+            groups: groups.clone(),
+            cost_type_inclusions: Some(vec!["Usage".into(), "Tax".into()]),
+        },
         dimensions: vec![Dimension::Service, Dimension::Account],
         interval: Some(Interval::Daily),
         limit: Some(100),
@@ -244,13 +269,27 @@ async fn main() {
         answer.previous_total
     );
     let answer = engine.aggregate(CUSTOMER, &month).await.expect("aggregate");
-    println!("month × day × service × account: {} rows, {} groups", answer.rows.len(), answer.total_groups);
+    println!(
+        "month × day × service × account: {} rows, {} groups",
+        answer.rows.len(),
+        answer.total_groups
+    );
 
     println!("aggregate, year by month × service (limit 10)");
-    report("engine.aggregate", time_async(runs, || engine.aggregate(CUSTOMER, &year)).await);
+    report(
+        "engine.aggregate",
+        time_async(runs, || engine.aggregate(CUSTOMER, &year)).await,
+    );
     report(
         "builder SQL raw (rows + summary)",
-        time_raw(&connection, runs, &[query_builder::aggregate(CUSTOMER, &year), query_builder::previous_total(CUSTOMER, &year)]),
+        time_raw(
+            &connection,
+            runs,
+            &[
+                query_builder::aggregate(CUSTOMER, &year),
+                query_builder::previous_total(CUSTOMER, &year),
+            ],
+        ),
     );
     report(
         "hand-written GROUP BY raw",
@@ -270,10 +309,20 @@ async fn main() {
     );
 
     println!("aggregate, month by day × service × account, two filter groups");
-    report("engine.aggregate", time_async(runs, || engine.aggregate(CUSTOMER, &month)).await);
+    report(
+        "engine.aggregate",
+        time_async(runs, || engine.aggregate(CUSTOMER, &month)).await,
+    );
     report(
         "builder SQL raw (rows + summary)",
-        time_raw(&connection, runs, &[query_builder::aggregate(CUSTOMER, &month), query_builder::previous_total(CUSTOMER, &month)]),
+        time_raw(
+            &connection,
+            runs,
+            &[
+                query_builder::aggregate(CUSTOMER, &month),
+                query_builder::previous_total(CUSTOMER, &month),
+            ],
+        ),
     );
     report(
         "hand-written GROUP BY raw",
@@ -287,38 +336,81 @@ async fn main() {
     );
 
     println!("aggregate, cumulative month by service");
-    report("engine.aggregate", time_async(runs, || engine.aggregate(CUSTOMER, &cumulative)).await);
+    report(
+        "engine.aggregate",
+        time_async(runs, || engine.aggregate(CUSTOMER, &cumulative)).await,
+    );
 
     println!("filter_options");
     let november = range("2025-11-01", "2025-11-30");
     let all_filter = CostFilter::default();
     report(
         "month, no filter",
-        time_async(runs, || engine.filter_options(CUSTOMER, Some(november), &all_filter)).await,
+        time_async(runs, || {
+            engine.filter_options(CUSTOMER, Some(november), &all_filter)
+        })
+        .await,
     );
-    let grouped = CostFilter { groups: groups.clone(), cost_type_inclusions: None };
+    let grouped = CostFilter {
+        groups: groups.clone(),
+        cost_type_inclusions: None,
+    };
     report(
         "month, two groups",
-        time_async(runs, || engine.filter_options(CUSTOMER, Some(november), &grouped)).await,
+        time_async(runs, || {
+            engine.filter_options(CUSTOMER, Some(november), &grouped)
+        })
+        .await,
     );
-    report("all data, no filter", time_async(runs, || engine.filter_options(CUSTOMER, None, &all_filter)).await);
+    report(
+        "all data, no filter",
+        time_async(runs, || engine.filter_options(CUSTOMER, None, &all_filter)).await,
+    );
     report(
         "builder SQL raw (values, month)",
-        time_raw(&connection, runs, &[query_builder::filter_values(CUSTOMER, Some(&november), &all_filter)]),
+        time_raw(
+            &connection,
+            runs,
+            &[query_builder::filter_values(
+                CUSTOMER,
+                Some(&november),
+                &all_filter,
+            )],
+        ),
     );
     report(
         "builder SQL raw (tags, month)",
-        time_raw(&connection, runs, &[query_builder::tag_values(CUSTOMER, Some(&november), &all_filter)]),
+        time_raw(
+            &connection,
+            runs,
+            &[query_builder::tag_values(
+                CUSTOMER,
+                Some(&november),
+                &all_filter,
+            )],
+        ),
     );
 
     println!("other calls");
     report(
         "spend (month)",
-        time_async(runs, || engine.spend(CUSTOMER, november, &all_filter, Metric::Billed)).await,
+        time_async(runs, || {
+            engine.spend(CUSTOMER, november, &all_filter, Metric::Billed)
+        })
+        .await,
     );
-    report("accounts", time_async(runs, || engine.accounts(CUSTOMER)).await);
-    report("latest_charge_date", time_async(runs, || engine.latest_charge_date(CUSTOMER)).await);
+    report(
+        "accounts",
+        time_async(runs, || engine.accounts(CUSTOMER)).await,
+    );
+    report(
+        "latest_charge_date",
+        time_async(runs, || engine.latest_charge_date(CUSTOMER)).await,
+    );
     let reload_started = Instant::now();
     fill(&engine, 2, rows / 10).await;
-    println!("reload (replace) of customer 2: {:.1} s", reload_started.elapsed().as_secs_f64());
+    println!(
+        "reload (replace) of customer 2: {:.1} s",
+        reload_started.elapsed().as_secs_f64()
+    );
 }

@@ -116,11 +116,20 @@ fn condition(sql: &mut Sql, target: Target<'_>, condition: &ValueCondition, lowe
     let values: Vec<String> = condition
         .values
         .iter()
-        .map(|value| if lower_values { value.to_lowercase() } else { value.clone() })
+        .map(|value| {
+            if lower_values {
+                value.to_lowercase()
+            } else {
+                value.clone()
+            }
+        })
         .collect();
     let values_str = || values.iter().map(String::as_str);
     match condition.operator {
-        MatchOperator::Equals | MatchOperator::In | MatchOperator::NotEquals | MatchOperator::NotIn => {
+        MatchOperator::Equals
+        | MatchOperator::In
+        | MatchOperator::NotEquals
+        | MatchOperator::NotIn => {
             if values.is_empty() {
                 // An empty list cannot be written as `IN ()`; it matches nothing (`NOT IN`:
                 // everything). The HTTP layer skips such conditions, this is the safe reading.
@@ -269,7 +278,11 @@ pub fn scope(customer: i64, range: Option<&TimeRange>, filter: &CostFilter) -> S
 }
 
 fn filter_conditions(sql: &mut Sql, filter: &CostFilter) {
-    if let Some(inclusions) = filter.cost_type_inclusions.as_ref().filter(|list| !list.is_empty()) {
+    if let Some(inclusions) = filter
+        .cost_type_inclusions
+        .as_ref()
+        .filter(|list| !list.is_empty())
+    {
         sql.push(" AND cost_type IN ");
         sql.bind_list(inclusions.iter().map(String::as_str));
     }
@@ -313,7 +326,9 @@ pub fn aggregate(customer: i64, query: &AggregateQuery) -> Sql {
     let keys: Vec<String> = if dimensions.is_empty() {
         vec!["g0".to_owned()]
     } else {
-        (0..dimensions.len()).map(|index| format!("g{index}")).collect()
+        (0..dimensions.len())
+            .map(|index| format!("g{index}"))
+            .collect()
     };
     let key_list = keys.join(", ");
     let output_keys: String = if dimensions.is_empty() {
@@ -335,7 +350,9 @@ pub fn aggregate(customer: i64, query: &AggregateQuery) -> Sql {
             if index > 0 {
                 sql.push(", ");
             }
-            sql.push(dimension_column(*dimension)).push(" AS ").push(&keys[index]);
+            sql.push(dimension_column(*dimension))
+                .push(" AS ")
+                .push(&keys[index]);
         }
     }
     if interval.is_some() {
@@ -449,7 +466,11 @@ pub fn previous_total(customer: i64, query: &AggregateQuery) -> Sql {
         .push("), 0) AS DOUBLE) FROM ")
         .push(COST_TABLE)
         .push(" WHERE ");
-    sql.append(&scope(customer, Some(&query.range.previous()), &query.filter));
+    sql.append(&scope(
+        customer,
+        Some(&query.range.previous()),
+        &query.filter,
+    ));
     sql
 }
 
@@ -553,7 +574,10 @@ mod tests {
         let filter = CostFilter {
             groups: vec![FilterGroup {
                 services: vec![equals(&["x'); DROP TABLE cost_line_items; --"])],
-                tags: vec![TagCondition { key: "te'am".into(), value: Some(equals(&["a'b"])) }],
+                tags: vec![TagCondition {
+                    key: "te'am".into(),
+                    value: Some(equals(&["a'b"])),
+                }],
                 ..FilterGroup::default()
             }],
             cost_type_inclusions: Some(vec!["Usage'".into()]),
@@ -605,7 +629,12 @@ mod tests {
                         ascending: false,
                     };
                     let sql = aggregate(1, &query);
-                    assert_eq!(sql.text.matches('?').count(), sql.params.len(), "{}", sql.text);
+                    assert_eq!(
+                        sql.text.matches('?').count(),
+                        sql.params.len(),
+                        "{}",
+                        sql.text
+                    );
                 }
             }
         }

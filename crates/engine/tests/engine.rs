@@ -17,7 +17,9 @@ use support::*;
 
 fn mixed() -> Vec<Line> {
     vec![
-        Line::new("2026-01-05", "10").tag("team", "web").tag("env", "prod"),
+        Line::new("2026-01-05", "10")
+            .tag("team", "web")
+            .tag("env", "prod"),
         Line::new("2026-01-06", "5")
             .account("222222222222", "Staging")
             .region("eu-west-1")
@@ -51,19 +53,47 @@ fn january() -> costscope_core::cost::TimeRange {
 async fn filter_options_lists_sorted_distinct_non_empty_values() {
     let engine = DuckDbEngine::open_in_memory().unwrap();
     load(&engine, 1, mixed()).await;
-    let options = engine.filter_options(1, Some(january()), &CostFilter::default()).await.unwrap();
+    let options = engine
+        .filter_options(1, Some(january()), &CostFilter::default())
+        .await
+        .unwrap();
     assert_eq!(
         options.accounts,
         vec![
-            AccountOption { provider: Provider::Aws, account_id: "111111111111".into(), account_name: "Production".into() },
-            AccountOption { provider: Provider::Aws, account_id: "222222222222".into(), account_name: "Staging".into() },
-            AccountOption { provider: Provider::Gcp, account_id: "my-project".into(), account_name: "My Project".into() },
-            AccountOption { provider: Provider::Azure, account_id: "sub-1".into(), account_name: String::new() },
+            AccountOption {
+                provider: Provider::Aws,
+                account_id: "111111111111".into(),
+                account_name: "Production".into()
+            },
+            AccountOption {
+                provider: Provider::Aws,
+                account_id: "222222222222".into(),
+                account_name: "Staging".into()
+            },
+            AccountOption {
+                provider: Provider::Gcp,
+                account_id: "my-project".into(),
+                account_name: "My Project".into()
+            },
+            AccountOption {
+                provider: Provider::Azure,
+                account_id: "sub-1".into(),
+                account_name: String::new()
+            },
         ]
     );
-    assert_eq!(options.regions, vec!["eu-west-1", "europe-west1", "us-east-1", "westeurope"]);
-    assert_eq!(options.services, vec!["AmazonEC2", "Compute Engine", "Virtual Machines"]);
-    assert_eq!(options.cloud_providers, vec![Provider::Aws, Provider::Gcp, Provider::Azure]);
+    assert_eq!(
+        options.regions,
+        vec!["eu-west-1", "europe-west1", "us-east-1", "westeurope"]
+    );
+    assert_eq!(
+        options.services,
+        vec!["AmazonEC2", "Compute Engine", "Virtual Machines"]
+    );
+    assert_eq!(
+        options.cloud_providers,
+        vec![Provider::Aws, Provider::Gcp, Provider::Azure]
+    );
     assert_eq!(options.cost_types, vec!["Credit", "Usage", "regular"]);
     assert_eq!(options.usage_types, vec!["BoxUsage:m5.large", "N1 Core"]);
     assert_eq!(options.tags.len(), 2);
@@ -71,19 +101,36 @@ async fn filter_options_lists_sorted_distinct_non_empty_values() {
     assert_eq!(options.tags["team"], vec!["data", "web"]);
 
     // No range: all data (December's S3 appears).
-    let all = engine.filter_options(1, None, &CostFilter::default()).await.unwrap();
-    assert_eq!(all.services, vec!["AmazonEC2", "AmazonS3", "Compute Engine", "Virtual Machines"]);
+    let all = engine
+        .filter_options(1, None, &CostFilter::default())
+        .await
+        .unwrap();
+    assert_eq!(
+        all.services,
+        vec![
+            "AmazonEC2",
+            "AmazonS3",
+            "Compute Engine",
+            "Virtual Machines"
+        ]
+    );
 
     // A provider-restricted group gives that provider's options.
     let mut gcp = group(GroupJoin::And);
     gcp.cloud_providers.push(cond(Op::Equals, &["GCP"]));
-    let only_gcp = engine.filter_options(1, Some(january()), &filter(vec![gcp])).await.unwrap();
+    let only_gcp = engine
+        .filter_options(1, Some(january()), &filter(vec![gcp]))
+        .await
+        .unwrap();
     assert_eq!(only_gcp.cloud_providers, vec![Provider::Gcp]);
     assert_eq!(only_gcp.services, vec!["Compute Engine"]);
     assert_eq!(only_gcp.tags.keys().collect::<Vec<_>>(), vec!["env"]);
     assert_eq!(only_gcp.accounts.len(), 1);
 
-    let nothing = engine.filter_options(2, None, &CostFilter::default()).await.unwrap();
+    let nothing = engine
+        .filter_options(2, None, &CostFilter::default())
+        .await
+        .unwrap();
     assert_eq!(nothing, Default::default());
 }
 
@@ -91,7 +138,10 @@ async fn filter_options_lists_sorted_distinct_non_empty_values() {
 async fn spend_by_provider_and_cost_type() {
     let engine = DuckDbEngine::open_in_memory().unwrap();
     load(&engine, 1, mixed()).await;
-    let spend = engine.spend(1, january(), &CostFilter::default(), Metric::Billed).await.unwrap();
+    let spend = engine
+        .spend(1, january(), &CostFilter::default(), Metric::Billed)
+        .await
+        .unwrap();
     assert_eq!(spend.total, 39.0);
     assert_eq!(spend.by_provider[&Provider::Aws], 12.0);
     assert_eq!(spend.by_provider[&Provider::Gcp], 20.0);
@@ -99,8 +149,14 @@ async fn spend_by_provider_and_cost_type() {
     assert_eq!(spend.by_cost_type["Usage"], 22.0);
     assert_eq!(spend.by_cost_type["Credit"], -3.0);
     assert_eq!(spend.by_cost_type["regular"], 20.0);
-    let usage_only = CostFilter { groups: vec![], cost_type_inclusions: Some(vec!["Usage".into()]) };
-    let spend = engine.spend(1, january(), &usage_only, Metric::Billed).await.unwrap();
+    let usage_only = CostFilter {
+        groups: vec![],
+        cost_type_inclusions: Some(vec!["Usage".into()]),
+    };
+    let spend = engine
+        .spend(1, january(), &usage_only, Metric::Billed)
+        .await
+        .unwrap();
     assert_eq!(spend.total, 22.0);
     assert_eq!(spend.by_cost_type.len(), 1);
 }
@@ -113,47 +169,110 @@ async fn accounts_and_latest_charge_date() {
     let accounts = engine.accounts(1).await.unwrap();
     let seen: Vec<_> = accounts
         .iter()
-        .map(|a| (a.provider, a.account_id.as_str(), a.account_name.as_str(), a.first_seen.to_rfc3339()))
+        .map(|a| {
+            (
+                a.provider,
+                a.account_id.as_str(),
+                a.account_name.as_str(),
+                a.first_seen.to_rfc3339(),
+            )
+        })
         .collect();
     assert_eq!(
         seen,
         vec![
-            (Provider::Aws, "111111111111", "Production", "2025-12-20T00:00:00+00:00".to_owned()),
-            (Provider::Aws, "222222222222", "Staging", "2026-01-06T00:00:00+00:00".to_owned()),
-            (Provider::Azure, "sub-1", "", "2026-01-09T00:00:00+00:00".to_owned()),
-            (Provider::Gcp, "my-project", "My Project", "2026-01-08T00:00:00+00:00".to_owned()),
+            (
+                Provider::Aws,
+                "111111111111",
+                "Production",
+                "2025-12-20T00:00:00+00:00".to_owned()
+            ),
+            (
+                Provider::Aws,
+                "222222222222",
+                "Staging",
+                "2026-01-06T00:00:00+00:00".to_owned()
+            ),
+            (
+                Provider::Azure,
+                "sub-1",
+                "",
+                "2026-01-09T00:00:00+00:00".to_owned()
+            ),
+            (
+                Provider::Gcp,
+                "my-project",
+                "My Project",
+                "2026-01-08T00:00:00+00:00".to_owned()
+            ),
         ]
     );
-    assert_eq!(engine.latest_charge_date(1).await.unwrap(), Some(date("2026-01-09")));
+    assert_eq!(
+        engine.latest_charge_date(1).await.unwrap(),
+        Some(date("2026-01-09"))
+    );
 }
 
 #[tokio::test]
 async fn a_customer_never_sees_another_customers_rows() {
     let engine = DuckDbEngine::open_in_memory().unwrap();
     load(&engine, 1, mixed()).await;
-    load(&engine, 2, vec![Line::new("2026-01-15", "1").account("333333333333", "Other").service("AmazonRDS")]).await;
+    load(
+        &engine,
+        2,
+        vec![Line::new("2026-01-15", "1")
+            .account("333333333333", "Other")
+            .service("AmazonRDS")],
+    )
+    .await;
     let query = AggregateQuery {
         limit: Some(100),
-        ..grouped(january(), &[Dimension::Account, Dimension::Service], Some(Interval::Daily))
+        ..grouped(
+            january(),
+            &[Dimension::Account, Dimension::Service],
+            Some(Interval::Daily),
+        )
     };
     let answer = engine.aggregate(2, &query).await.unwrap();
     assert_eq!(answer.total, 1.0);
     assert_eq!(answer.total_groups, 1);
     assert_eq!(answer.rows.len(), 1);
     assert_eq!(answer.rows[0].group, vec!["333333333333", "AmazonRDS"]);
-    let options = engine.filter_options(2, None, &CostFilter::default()).await.unwrap();
+    let options = engine
+        .filter_options(2, None, &CostFilter::default())
+        .await
+        .unwrap();
     assert_eq!(options.services, vec!["AmazonRDS"]);
     assert_eq!(options.accounts.len(), 1);
     assert!(options.tags.is_empty());
-    assert_eq!(engine.spend(2, january(), &CostFilter::default(), Metric::Billed).await.unwrap().total, 1.0);
+    assert_eq!(
+        engine
+            .spend(2, january(), &CostFilter::default(), Metric::Billed)
+            .await
+            .unwrap()
+            .total,
+        1.0
+    );
     assert_eq!(engine.accounts(2).await.unwrap().len(), 1);
-    assert_eq!(engine.latest_charge_date(2).await.unwrap(), Some(date("2026-01-15")));
+    assert_eq!(
+        engine.latest_charge_date(2).await.unwrap(),
+        Some(date("2026-01-15"))
+    );
     // An OR group cannot widen the scope past the tenant.
     let mut any = group(GroupJoin::Or);
     any.cost_types.push(cond(Op::NotIn, &["nothing"]));
     let mut other = group(GroupJoin::Or);
     other.accounts.push(cond(Op::Equals, &["111111111111"]));
-    let widened = engine.aggregate(2, &AggregateQuery { filter: filter(vec![other, any]), ..query.clone() }).await.unwrap();
+    let widened = engine
+        .aggregate(
+            2,
+            &AggregateQuery {
+                filter: filter(vec![other, any]),
+                ..query.clone()
+            },
+        )
+        .await
+        .unwrap();
     assert_eq!(widened.total, 1.0);
     // Customer 3 has nothing.
     assert_eq!(engine.aggregate(3, &query).await.unwrap().total_groups, 0);
@@ -167,51 +286,109 @@ async fn loading_replaces_billing_periods_instead_of_adding() {
     let (seen, progress) = recorder();
     let january_lines = vec![Line::new("2026-01-05", "10"), Line::new("2026-01-06", "5")];
     let february = vec![Line::new("2026-02-02", "1")];
-    let gcp = vec![Line::new("2026-01-07", "20").provider("gcp").billing_account("01ABCD").account("p", "P")];
-    let first = load_files(&engine, 1, "a", vec![("jan.csv", january_lines.clone()), ("feb.csv", february), ("gcp.csv", gcp)])
-        .await
-        .unwrap();
+    let gcp = vec![Line::new("2026-01-07", "20")
+        .provider("gcp")
+        .billing_account("01ABCD")
+        .account("p", "P")];
+    let first = load_files(
+        &engine,
+        1,
+        "a",
+        vec![
+            ("jan.csv", january_lines.clone()),
+            ("feb.csv", february),
+            ("gcp.csv", gcp),
+        ],
+    )
+    .await
+    .unwrap();
     assert_eq!((first.rows, first.replaced_rows), (4, 0));
-    assert_eq!(first.files.iter().map(|f| (f.name.as_str(), f.rows)).collect::<Vec<_>>(), vec![("jan.csv", 2), ("feb.csv", 1), ("gcp.csv", 1)]);
+    assert_eq!(
+        first
+            .files
+            .iter()
+            .map(|f| (f.name.as_str(), f.rows))
+            .collect::<Vec<_>>(),
+        vec![("jan.csv", 2), ("feb.csv", 1), ("gcp.csv", 1)]
+    );
     assert_eq!(
         first.billing_periods,
         vec![
-            BillingPeriodKey { provider: Provider::Aws, billing_account_id: "999999999999".into(), billing_period_start: date("2026-01-01") },
-            BillingPeriodKey { provider: Provider::Aws, billing_account_id: "999999999999".into(), billing_period_start: date("2026-02-01") },
-            BillingPeriodKey { provider: Provider::Gcp, billing_account_id: "01ABCD".into(), billing_period_start: date("2026-01-01") },
+            BillingPeriodKey {
+                provider: Provider::Aws,
+                billing_account_id: "999999999999".into(),
+                billing_period_start: date("2026-01-01")
+            },
+            BillingPeriodKey {
+                provider: Provider::Aws,
+                billing_account_id: "999999999999".into(),
+                billing_period_start: date("2026-02-01")
+            },
+            BillingPeriodKey {
+                provider: Provider::Gcp,
+                billing_account_id: "01ABCD".into(),
+                billing_period_start: date("2026-01-01")
+            },
         ]
     );
     assert_eq!(first.totals.len(), 2);
-    assert_eq!((first.totals[0].provider, first.totals[0].rows, first.totals[0].billed_cost), (Provider::Aws, 3, 16.0));
+    assert_eq!(
+        (
+            first.totals[0].provider,
+            first.totals[0].rows,
+            first.totals[0].billed_cost
+        ),
+        (Provider::Aws, 3, 16.0)
+    );
     assert_eq!(first.totals[1].currency, "USD");
     let whole = days("2026-01-01", "2026-02-28");
     assert_eq!(total(&engine, 1, whole, CostFilter::default()).await, 36.0);
 
     // The same file again: nothing changes.
-    let again = load_files(&engine, 1, "b", vec![("jan.csv", january_lines)]).await.unwrap();
+    let again = load_files(&engine, 1, "b", vec![("jan.csv", january_lines)])
+        .await
+        .unwrap();
     assert_eq!((again.rows, again.replaced_rows), (2, 2));
     assert_eq!(total(&engine, 1, whole, CostFilter::default()).await, 36.0);
 
     // A month-to-date file with more rows replaces January of that account only.
     let request = LoadRequest {
         load_id: "c".into(),
-        files: vec![SourceFile { path: "jan2.csv".into(), display_name: "jan2.csv".into() }],
+        files: vec![SourceFile {
+            path: "jan2.csv".into(),
+            display_name: "jan2.csv".into(),
+        }],
         format: None,
         progress: Some(progress),
     };
-    let lines = vec![Line::new("2026-01-05", "10"), Line::new("2026-01-06", "5"), Line::new("2026-01-20", "100")];
+    let lines = vec![
+        Line::new("2026-01-05", "10"),
+        Line::new("2026-01-06", "5"),
+        Line::new("2026-01-20", "100"),
+    ];
     let summary = engine
-        .load_with(1, request, Box::new(move |connection, _file, _format, table| {
-            connection.execute_batch(&stage_sql(table, &lines)).unwrap();
-            Ok((costscope_ingest::Format::Focus, 3))
-        }))
+        .load_with(
+            1,
+            request,
+            Box::new(move |connection, _file, _format, table| {
+                connection.execute_batch(&stage_sql(table, &lines)).unwrap();
+                Ok((costscope_ingest::Format::Focus, 3))
+            }),
+        )
         .await
         .unwrap();
     assert_eq!((summary.rows, summary.replaced_rows), (3, 2));
     assert_eq!(total(&engine, 1, whole, CostFilter::default()).await, 136.0);
     assert_eq!(
         *seen.lock().unwrap(),
-        vec![LoadProgress::Reading { index: 0, files: 1, name: "jan2.csv".into() }, LoadProgress::Writing { rows: 3 }]
+        vec![
+            LoadProgress::Reading {
+                index: 0,
+                files: 1,
+                name: "jan2.csv".into()
+            },
+            LoadProgress::Writing { rows: 3 }
+        ]
     );
 }
 
@@ -223,17 +400,51 @@ async fn a_refused_file_stores_nothing_of_the_upload() {
         &engine,
         1,
         "x",
-        vec![("good.csv", vec![Line::new("2026-01-05", "999"), Line::new("2026-03-01", "1")]), ("bad.csv", vec![])],
+        vec![
+            (
+                "good.csv",
+                vec![Line::new("2026-01-05", "999"), Line::new("2026-03-01", "1")],
+            ),
+            ("bad.csv", vec![]),
+        ],
     )
     .await
     .unwrap_err();
     assert!(matches!(error, LoadError::Invalid(_)));
-    assert_eq!(error.to_string(), "bad.csv: row 3, column \"BilledCost\": \"12,5x\" is not a number");
-    assert_eq!(total(&engine, 1, days("2026-01-01", "2026-03-31"), CostFilter::default()).await, 10.0);
+    assert_eq!(
+        error.to_string(),
+        "bad.csv: row 3, column \"BilledCost\": \"12,5x\" is not a number"
+    );
+    assert_eq!(
+        total(
+            &engine,
+            1,
+            days("2026-01-01", "2026-03-31"),
+            CostFilter::default()
+        )
+        .await,
+        10.0
+    );
     // The staged tables are gone: the next load works with the same names.
-    let next = load_files(&engine, 1, "y", vec![("good.csv", vec![Line::new("2026-01-05", "11")])]).await.unwrap();
+    let next = load_files(
+        &engine,
+        1,
+        "y",
+        vec![("good.csv", vec![Line::new("2026-01-05", "11")])],
+    )
+    .await
+    .unwrap();
     assert_eq!(next.replaced_rows, 1);
-    assert_eq!(total(&engine, 1, days("2026-01-01", "2026-03-31"), CostFilter::default()).await, 11.0);
+    assert_eq!(
+        total(
+            &engine,
+            1,
+            days("2026-01-01", "2026-03-31"),
+            CostFilter::default()
+        )
+        .await,
+        11.0
+    );
 }
 
 const FOCUS_CSV: &str = "ProviderName,BillingAccountId,BillingPeriodStart,ChargePeriodStart,ChargePeriodEnd,ServiceName,ChargeCategory,BilledCost,EffectiveCost,ListCost,BillingCurrency,SubAccountId,SubAccountName,RegionId,Tags
@@ -250,7 +461,10 @@ async fn a_focus_file_loads_through_ingest_and_reloads_idempotently() {
     let engine = DuckDbEngine::open_in_memory().unwrap();
     let request = || LoadRequest {
         load_id: "f".into(),
-        files: vec![SourceFile { path: path.clone(), display_name: "focus.csv".into() }],
+        files: vec![SourceFile {
+            path: path.clone(),
+            display_name: "focus.csv".into(),
+        }],
         format: None,
         progress: None,
     };
@@ -260,22 +474,47 @@ async fn a_focus_file_loads_through_ingest_and_reloads_idempotently() {
     assert_eq!(first.totals[0].billed_cost, 16.25);
     let again = engine.load(1, request()).await.unwrap();
     assert_eq!((again.rows, again.replaced_rows), (3, 3));
-    let answer = engine.aggregate(1, &grouped(january(), &[Dimension::Service], None)).await.unwrap();
+    let answer = engine
+        .aggregate(1, &grouped(january(), &[Dimension::Service], None))
+        .await
+        .unwrap();
     assert_eq!(answer.total, 16.25);
-    assert_eq!(answer.rows.iter().map(|r| (r.group[0].as_str(), r.amount)).collect::<Vec<_>>(), vec![("AmazonEC2", 12.5), ("AmazonS3", 2.25), ("Tax", 1.5)]);
-    let options = engine.filter_options(1, None, &CostFilter::default()).await.unwrap();
+    assert_eq!(
+        answer
+            .rows
+            .iter()
+            .map(|r| (r.group[0].as_str(), r.amount))
+            .collect::<Vec<_>>(),
+        vec![("AmazonEC2", 12.5), ("AmazonS3", 2.25), ("Tax", 1.5)]
+    );
+    let options = engine
+        .filter_options(1, None, &CostFilter::default())
+        .await
+        .unwrap();
     assert_eq!(options.tags["team"], vec!["web"]);
 
     // A broken file is refused with its name and nothing is stored.
     let bad = dir.path().join("bad.csv");
     std::fs::write(&bad, FOCUS_CSV.replace("2.25,2.25", "2.2x,2.25")).unwrap();
     let error = engine
-        .load(1, LoadRequest { files: vec![SourceFile { path: bad, display_name: "bad.csv".into() }], ..request() })
+        .load(
+            1,
+            LoadRequest {
+                files: vec![SourceFile {
+                    path: bad,
+                    display_name: "bad.csv".into(),
+                }],
+                ..request()
+            },
+        )
         .await
         .unwrap_err();
     assert!(matches!(error, LoadError::Invalid(_)), "{error:?}");
     assert!(error.to_string().contains("bad.csv"), "{error}");
-    assert_eq!(engine.aggregate(1, &query(january())).await.unwrap().total, 16.25);
+    assert_eq!(
+        engine.aggregate(1, &query(january())).await.unwrap().total,
+        16.25
+    );
 }
 
 #[tokio::test]
@@ -288,8 +527,14 @@ async fn reopening_the_file_keeps_the_data() {
         assert_eq!(engine.path(), Some(path.as_path()));
     }
     let engine = DuckDbEngine::open(&path).unwrap();
-    assert_eq!(total(&engine, 1, january(), CostFilter::default()).await, 39.0);
-    assert_eq!(engine.latest_charge_date(1).await.unwrap(), Some(date("2026-01-09")));
+    assert_eq!(
+        total(&engine, 1, january(), CostFilter::default()).await,
+        39.0
+    );
+    assert_eq!(
+        engine.latest_charge_date(1).await.unwrap(),
+        Some(date("2026-01-09"))
+    );
 }
 
 /// When `COSTSCOPE_ENGINE_TEST_HOLD` names a file, this "test" (run in a child process by
@@ -321,7 +566,10 @@ fn a_locked_file_names_the_other_process() {
     while stdout.read_line(&mut line).unwrap() > 0 && !line.contains("HOLDING") {
         line.clear();
     }
-    assert!(line.contains("HOLDING"), "the child did not open the database");
+    assert!(
+        line.contains("HOLDING"),
+        "the child did not open the database"
+    );
     let error = DuckDbEngine::open(&path).unwrap_err();
     drop(child.stdin.take());
     child.wait().unwrap();

@@ -325,14 +325,13 @@ impl ProgressLine {
 
 fn thousands(value: u64) -> String {
     let digits = value.to_string();
-    let mut out = String::with_capacity(digits.len() + digits.len() / 3);
-    for (i, c) in digits.chars().enumerate() {
-        if i > 0 && (digits.len() - i) % 3 == 0 {
-            out.push(',');
-        }
-        out.push(c);
-    }
-    out
+    let groups: Vec<&str> = digits
+        .as_bytes()
+        .rchunks(3)
+        .rev()
+        .map(|group| std::str::from_utf8(group).unwrap_or_default())
+        .collect();
+    groups.join(",")
 }
 
 fn money(value: f64) -> String {

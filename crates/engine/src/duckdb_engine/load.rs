@@ -87,7 +87,10 @@ pub(crate) fn load(
     request: &LoadRequest,
     stage: &mut Stager<'_>,
 ) -> Result<LoadSummary, LoadError> {
-    let mut staged = StagedTables { connection, names: Vec::new() };
+    let mut staged = StagedTables {
+        connection,
+        names: Vec::new(),
+    };
     let mut files = Vec::with_capacity(request.files.len());
     for (index, file) in request.files.iter().enumerate() {
         report(
@@ -105,7 +108,11 @@ pub(crate) fn load(
             .map_err(engine_error)?;
         staged.names.push(table.clone());
         let (format, rows) = stage(staged.connection, file, request.format, &table)?;
-        files.push(FileSummary { name: file.display_name.clone(), format, rows });
+        files.push(FileSummary {
+            name: file.display_name.clone(),
+            format,
+            rows,
+        });
     }
     if staged.names.is_empty() {
         return Ok(LoadSummary {
@@ -133,9 +140,7 @@ pub(crate) fn load(
 
     // The writer connection is borrowed by `staged` (which drops the temp tables at the end),
     // hence the unchecked (shared-borrow) transaction; nothing else uses the connection meanwhile.
-    let transaction = connection
-        .unchecked_transaction()
-        .map_err(engine_error)?;
+    let transaction = connection.unchecked_transaction().map_err(engine_error)?;
     let replaced_rows = transaction
         .execute(
             &format!(
@@ -183,7 +188,11 @@ fn billing_periods(connection: &Connection) -> Result<Vec<BillingPeriodKey>, Loa
         .map_err(engine_error)?;
     let rows = statement
         .query_map([], |row| {
-            Ok((row.get::<_, String>(0)?, row.get::<_, String>(1)?, row.get::<_, Value>(2)?))
+            Ok((
+                row.get::<_, String>(0)?,
+                row.get::<_, String>(1)?,
+                row.get::<_, Value>(2)?,
+            ))
         })
         .map_err(engine_error)?;
     let mut keys = Vec::new();

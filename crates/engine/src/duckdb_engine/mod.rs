@@ -58,7 +58,10 @@ pub(crate) fn database_error(error: duckdb::Error) -> EngineError {
 impl DuckDbEngine {
     /// Opens (creating it when missing) the cost database file and its schema.
     pub fn open(path: &Path) -> Result<Self, EngineError> {
-        if let Some(parent) = path.parent().filter(|parent| !parent.as_os_str().is_empty()) {
+        if let Some(parent) = path
+            .parent()
+            .filter(|parent| !parent.as_os_str().is_empty())
+        {
             std::fs::create_dir_all(parent).map_err(|error| {
                 EngineError::Database(format!("cannot create {}: {error}", parent.display()))
             })?;
@@ -74,7 +77,9 @@ impl DuckDbEngine {
     }
 
     fn from_connection(connection: Connection, path: Option<PathBuf>) -> Result<Self, EngineError> {
-        connection.execute_batch(&schema_sql()).map_err(database_error)?;
+        connection
+            .execute_batch(&schema_sql())
+            .map_err(database_error)?;
         let writer = connection.try_clone().map_err(database_error)?;
         Ok(Self {
             inner: Arc::new(Inner {

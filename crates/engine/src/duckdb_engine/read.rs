@@ -8,8 +8,7 @@ use duckdb::{params_from_iter, Connection, Row};
 use super::database_error;
 use crate::query_builder::{self, Sql};
 use crate::{
-    AccountOption, Aggregate, AggregateRow, EngineError, FilterOptions, SeenAccount,
-    SpendBreakdown,
+    AccountOption, Aggregate, AggregateRow, EngineError, FilterOptions, SeenAccount, SpendBreakdown,
 };
 
 /// Runs `sql` (prepared statements are cached per connection) and maps every row.
@@ -18,7 +17,9 @@ pub(crate) fn query_rows<T>(
     sql: &Sql,
     mut map: impl FnMut(&Row<'_>) -> duckdb::Result<T>,
 ) -> Result<Vec<T>, EngineError> {
-    let mut statement = connection.prepare_cached(&sql.text).map_err(database_error)?;
+    let mut statement = connection
+        .prepare_cached(&sql.text)
+        .map_err(database_error)?;
     let rows = statement
         .query_map(params_from_iter(sql.params.iter()), |row| map(row))
         .map_err(database_error)?;
@@ -194,7 +195,10 @@ pub(crate) fn spend(
     Ok(spend)
 }
 
-pub(crate) fn accounts(connection: &Connection, customer: i64) -> Result<Vec<SeenAccount>, EngineError> {
+pub(crate) fn accounts(
+    connection: &Connection,
+    customer: i64,
+) -> Result<Vec<SeenAccount>, EngineError> {
     let rows = query_rows(connection, &query_builder::accounts(customer), |row| {
         Ok((
             row.get::<_, String>(0)?,

@@ -5,8 +5,8 @@ use std::sync::{Arc, Mutex};
 
 use chrono::{DateTime, NaiveDate, Utc};
 use costscope_core::cost::{
-    AggregateQuery, CostFilter, Dimension, FilterGroup, GroupJoin, Interval, MatchOperator,
-    Metric, TagCondition, TimeRange, ValueCondition,
+    AggregateQuery, CostFilter, Dimension, FilterGroup, GroupJoin, Interval, MatchOperator, Metric,
+    TagCondition, TimeRange, ValueCondition,
 };
 use costscope_engine::{
     CostEngine, DuckDbEngine, LoadError, LoadProgress, LoadRequest, LoadSummary, SourceFile,
@@ -157,13 +157,18 @@ pub async fn load_files(
         load_id: load_id.to_owned(),
         files: files
             .iter()
-            .map(|(name, _)| SourceFile { path: name.into(), display_name: (*name).to_owned() })
+            .map(|(name, _)| SourceFile {
+                path: name.into(),
+                display_name: (*name).to_owned(),
+            })
             .collect(),
         format: None,
         progress: None,
     };
-    let by_name: Vec<(String, Vec<Line>)> =
-        files.into_iter().map(|(name, lines)| (name.to_owned(), lines)).collect();
+    let by_name: Vec<(String, Vec<Line>)> = files
+        .into_iter()
+        .map(|(name, lines)| (name.to_owned(), lines))
+        .collect();
     engine
         .load_with(
             customer,
@@ -226,30 +231,61 @@ pub fn query(range: TimeRange) -> AggregateQuery {
     }
 }
 
-pub fn grouped(range: TimeRange, dimensions: &[Dimension], interval: Option<Interval>) -> AggregateQuery {
-    AggregateQuery { dimensions: dimensions.to_vec(), interval, ..query(range) }
+pub fn grouped(
+    range: TimeRange,
+    dimensions: &[Dimension],
+    interval: Option<Interval>,
+) -> AggregateQuery {
+    AggregateQuery {
+        dimensions: dimensions.to_vec(),
+        interval,
+        ..query(range)
+    }
 }
 
 pub fn cond(operator: MatchOperator, values: &[&str]) -> ValueCondition {
-    ValueCondition { operator, values: values.iter().map(|value| (*value).to_owned()).collect() }
+    ValueCondition {
+        operator,
+        values: values.iter().map(|value| (*value).to_owned()).collect(),
+    }
 }
 
 pub fn tag(key: &str, value: Option<ValueCondition>) -> TagCondition {
-    TagCondition { key: key.to_owned(), value }
+    TagCondition {
+        key: key.to_owned(),
+        value,
+    }
 }
 
 pub fn group(join: GroupJoin) -> FilterGroup {
-    FilterGroup { join, ..FilterGroup::default() }
+    FilterGroup {
+        join,
+        ..FilterGroup::default()
+    }
 }
 
 pub fn filter(groups: Vec<FilterGroup>) -> CostFilter {
-    CostFilter { groups, cost_type_inclusions: None }
+    CostFilter {
+        groups,
+        cost_type_inclusions: None,
+    }
 }
 
 /// The total of the whole range under `filter` (no grouping).
-pub async fn total(engine: &DuckDbEngine, customer: i64, range: TimeRange, filter: CostFilter) -> f64 {
+pub async fn total(
+    engine: &DuckDbEngine,
+    customer: i64,
+    range: TimeRange,
+    filter: CostFilter,
+) -> f64 {
     let answer = engine
-        .aggregate(customer, &AggregateQuery { filter, ..query(range) })
+        .aggregate(
+            customer,
+            &AggregateQuery {
+                filter,
+                ..query(range)
+            },
+        )
         .await
         .expect("aggregate");
     round(answer.total)
@@ -263,5 +299,8 @@ pub fn round(amount: f64) -> f64 {
 pub fn recorder() -> (Arc<Mutex<Vec<LoadProgress>>>, costscope_engine::ProgressFn) {
     let seen = Arc::new(Mutex::new(Vec::new()));
     let sink = Arc::clone(&seen);
-    (seen, Arc::new(move |progress| sink.lock().unwrap().push(progress)))
+    (
+        seen,
+        Arc::new(move |progress| sink.lock().unwrap().push(progress)),
+    )
 }

@@ -401,7 +401,7 @@ fn write_row(out: &mut dyn Write, row: &Row<'_>) -> io::Result<()> {
 \"usage_end_time\":\"{end}\",\"project\":{{\"id\":{pid},\"number\":{pnum},\"name\":{pname},\
 \"labels\":{plabels},\"ancestry_numbers\":\"/1234567890/{pnumraw}/\"}},\"labels\":{labels},\
 \"system_labels\":[],\"location\":{location},\"resource\":{resource},\
-\"export_time\":\"{export}\",\"cost\":{cost},\"currency\":\"USD\",\
+\"export_time\":\"{export_day}T06:12:44.000Z\",\"cost\":{cost},\"currency\":\"USD\",\
 \"currency_conversion_rate\":1.0,\"usage\":{usage},\"credits\":{credits},\
 \"invoice\":{{\"month\":\"{invoice}\"}},\"cost_type\":\"{cost_type}\",\
 \"adjustment_info\":null,\"price\":{price},\"cost_at_list\":{cost},\
@@ -428,7 +428,7 @@ fn write_row(out: &mut dyn Write, row: &Row<'_>) -> io::Result<()> {
         labels = row.labels,
         location = row.location,
         resource = row.resource,
-        export = format!("{}T06:12:44.000Z", row.end.format("%Y-%m-%d")),
+        export_day = row.end.format("%Y-%m-%d"),
         cost = amount(row.cost, 6),
         usage = row.usage,
         credits = row.credits,

@@ -68,9 +68,15 @@ async fn ingest_loads_a_file_prints_the_summary_and_records_the_load() {
         "AWS: 3 rows, billed 31.88 USD, effective 30.50 USD, list 40.00 USD",
         "GCP: 1 rows, billed 7.12 USD, effective 7.12 USD, list 8.00 USD",
     ] {
-        assert!(summary.contains(expected), "{expected:?} missing from:\n{summary}");
+        assert!(
+            summary.contains(expected),
+            "{expected:?} missing from:\n{summary}"
+        );
     }
-    assert!(stderr(&output).contains("focus-2026-10.csv"), "progress names the file");
+    assert!(
+        stderr(&output).contains("focus-2026-10.csv"),
+        "progress names the file"
+    );
 
     let app = spawn_app_in(data_dir, |_| {}).await;
     let (_, session) = status_and_json(app.login("ops@acme.test", "ops-password").await).await;
@@ -140,7 +146,10 @@ async fn ingest_while_a_server_holds_the_data_dir_says_how_to_upload_instead() {
     let path = data_dir.path().to_owned();
     let app = spawn_app_in(data_dir, |_| {}).await;
 
-    let output = costscope(&path, &["ingest", file.to_str().unwrap(), "--customer", "1"]);
+    let output = costscope(
+        &path,
+        &["ingest", file.to_str().unwrap(), "--customer", "1"],
+    );
 
     assert!(!output.status.success());
     let message = stderr(&output);

@@ -12,13 +12,14 @@ use costscope_store::{IngestJobStatus, NewCustomer, INTERRUPTED_MESSAGE};
 
 use super::*;
 
+/// (customer, display names, whether every file existed at load time, format)
+type SeenLoad = (CustomerId, Vec<String>, bool, Option<Format>);
 type Answer = Box<dyn Fn(&LoadRequest) -> Result<LoadSummary, LoadError> + Send + Sync>;
 
 /// An engine whose `load` answers what the test says and remembers what it was asked.
 struct FakeEngine {
     answer: Answer,
-    /// (customer, display names, whether every file existed at load time, format)
-    loads: Mutex<Vec<(CustomerId, Vec<String>, bool, Option<Format>)>>,
+    loads: Mutex<Vec<SeenLoad>>,
 }
 
 impl std::fmt::Debug for FakeEngine {

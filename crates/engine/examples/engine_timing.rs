@@ -4,6 +4,9 @@
 //! cargo run --release -p costscope-engine --example engine_timing -- [ROWS] [RUNS] [memory|file]
 //! ```
 //! Defaults: 10 000 000 rows (customer 1; customer 2 gets 10 %), 20 runs, a temp file.
+//! Then a FOCUS Parquet and a FOCUS CSV file of `COSTSCOPE_TIMING_FILE_ROWS` rows (default: ROWS,
+//! at most 2 000 000) go through the real `stage()` path: `stage()` alone on a fresh connection,
+//! and `engine.load` (stage + replace) for customer 3.
 
 use std::time::{Duration, Instant};
 
@@ -99,6 +102,68 @@ async fn fill(engine: &DuckDbEngine, customer: i64, rows: u64) {
         summary.rows,
         elapsed.as_secs_f64(),
         summary.rows as f64 / elapsed.as_secs_f64()
+    );
+}
+
+/// `COPY` of `rows` synthetic FOCUS rows (the same shape as [`synthetic_sql`]) to `path`.
+fn focus_copy_sql(path: &std::path::Path, rows: u64, format: &str) -> String {
+    format!(
+        "COPY (SELECT
+           CASE WHEN i % 10 < 6 THEN 'AWS' WHEN i % 10 < 9 THEN 'Google Cloud' ELSE 'Microsoft Azure' END AS ProviderName,
+           'ba-' || (i % 3) AS BillingAccountId,
+           'acct-' || ((i // 7) % 40) AS SubAccountId,
+           'Account ' || ((i // 7) % 40) AS SubAccountName,
+           TIMESTAMP '2025-01-01' + to_days(CAST((i * {DAYS}) // {rows} AS INTEGER)) + to_hours(CAST(i % 24 AS INTEGER)) AS ChargePeriodStart,
+           TIMESTAMP '2025-01-01' + to_days(CAST((i * {DAYS}) // {rows} AS INTEGER)) + to_hours(CAST(i % 24 AS INTEGER) + 1) AS ChargePeriodEnd,
+           date_trunc('month', TIMESTAMP '2025-01-01' + to_days(CAST((i * {DAYS}) // {rows} AS INTEGER))) AS BillingPeriodStart,
+           'service-' || ((i // 3) % 60) AS ServiceName,
+           'Compute' AS ServiceCategory,
+           'region-' || ((i // 11) % 20) AS RegionId,
+           'usage-' || ((i // 13) % 500) AS x_UsageType,
+           CASE WHEN i % 50 = 0 THEN 'Credit' WHEN i % 50 = 1 THEN 'Tax' ELSE 'Usage' END AS ChargeCategory,
+           'i-' || (i % 100000) AS ResourceId,
+           'instance' AS ResourceType,
+           CAST((i % 1000) / 100.0 AS DECIMAL(18,9)) AS BilledCost,
+           CAST((i % 1000) / 120.0 AS DECIMAL(18,9)) AS EffectiveCost,
+           CAST((i % 1000) / 90.0 AS DECIMAL(18,9)) AS ListCost,
+           'USD' AS BillingCurrency,
+           1.0 AS ConsumedQuantity,
+           'Hrs' AS ConsumedUnit,
+           '{{\"team\": \"team-' || ((i // 5) % 8) || '\", \"env\": \"' || CASE WHEN i % 3 = 0 THEN 'prod' ELSE 'dev' END || '\"}}' AS Tags
+         FROM range({rows}) AS r(i)) TO '{}' (FORMAT {format})",
+        path.display()
+    )
+}
+
+/// Loads a FOCUS file of `rows` rows through `stage()` alone and through `engine.load`.
+async fn file_load(engine: &DuckDbEngine, dir: &std::path::Path, rows: u64, format: &str) {
+    let path = dir.join(format!("focus.{format}"));
+    let scratch = duckdb::Connection::open_in_memory().expect("scratch");
+    scratch
+        .execute_batch(&focus_copy_sql(&path, rows, format))
+        .expect("write the FOCUS file");
+    let started = Instant::now();
+    let staged = costscope_ingest::stage(&scratch, &path, "focus", None, "staged")
+        .expect("stage");
+    let stage_seconds = started.elapsed().as_secs_f64();
+    drop(scratch);
+    let request = LoadRequest {
+        load_id: format!("focus-{format}"),
+        files: vec![SourceFile {
+            path: path.clone(),
+            display_name: format!("focus.{format}"),
+        }],
+        format: None,
+        progress: None,
+    };
+    let started = Instant::now();
+    let summary = engine.load(3, request).await.expect("load");
+    let load_seconds = started.elapsed().as_secs_f64();
+    println!(
+        "  FOCUS {format:<8} {} rows: stage() {stage_seconds:.2} s ({:.0} rows/s), engine.load {load_seconds:.2} s ({:.0} rows/s)",
+        summary.rows,
+        staged.rows as f64 / stage_seconds,
+        summary.rows as f64 / load_seconds
     );
 }
 
@@ -413,4 +478,14 @@ async fn main() {
         "reload (replace) of customer 2: {:.1} s",
         reload_started.elapsed().as_secs_f64()
     );
+
+    let file_rows: u64 = std::env::var("COSTSCOPE_TIMING_FILE_ROWS")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or_else(|| rows.min(2_000_000));
+    if file_rows > 0 {
+        println!("loading FOCUS files through stage()");
+        file_load(&engine, dir.path(), file_rows, "parquet").await;
+        file_load(&engine, dir.path(), file_rows, "csv").await;
+    }
 }

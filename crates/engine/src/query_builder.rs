@@ -268,13 +268,39 @@ pub fn scope(customer: i64, range: Option<&TimeRange>, filter: &CostFilter) -> S
     sql.push("customer_id = ");
     sql.bind(Value::BigInt(customer));
     if let Some(range) = range {
-        sql.push(" AND charge_period_start BETWEEN ");
-        sql.bind(timestamp_value(range.start()));
-        sql.push(" AND ");
-        sql.bind(timestamp_value(range.end()));
+        range_condition(&mut sql, range);
     }
     filter_conditions(&mut sql, filter);
     sql
+}
+
+/// `charge_period_start BETWEEN start AND end`, written on the `charge_date` column (the date of
+/// `charge_period_start`: small, sorted, pruned by zone maps) with the exact instant compared only
+/// on a boundary day the range does not cover whole.
+fn range_condition(sql: &mut Sql, range: &TimeRange) {
+    const DAY_MICROS: i64 = 86_400_000_000;
+    let (start, end) = (range.start(), range.end());
+    let (first, last) = (start.date_naive(), end.date_naive());
+    sql.push(" AND charge_date BETWEEN ");
+    sql.bind(date_value(first));
+    sql.push(" AND ");
+    sql.bind(date_value(last));
+    let start_micros = start.timestamp_micros();
+    if start_micros.rem_euclid(DAY_MICROS) != 0 {
+        sql.push(" AND (charge_date > ");
+        sql.bind(date_value(first));
+        sql.push(" OR charge_period_start >= ");
+        sql.bind(timestamp_value(start));
+        sql.push(")");
+    }
+    let end_micros = end.timestamp_micros();
+    if end_micros.rem_euclid(DAY_MICROS) != DAY_MICROS - 1 {
+        sql.push(" AND (charge_date < ");
+        sql.bind(date_value(last));
+        sql.push(" OR charge_period_start <= ");
+        sql.bind(timestamp_value(end));
+        sql.push(")");
+    }
 }
 
 fn filter_conditions(sql: &mut Sql, filter: &CostFilter) {
@@ -356,7 +382,8 @@ pub fn aggregate(customer: i64, query: &AggregateQuery) -> Sql {
         }
     }
     if interval.is_some() {
-        sql.push(", charge_period_start AS charged");
+        // The bucket of a charge instant is the bucket of its date.
+        sql.push(", charge_date AS charged");
     }
     if group_by_account {
         sql.push(", max(account_name) AS account_name");
@@ -531,7 +558,7 @@ pub fn accounts(customer: i64) -> Sql {
 /// The latest charge date of the tenant (NULL when it has no rows).
 pub fn latest_charge_date(customer: i64) -> Sql {
     let mut sql = Sql::default();
-    sql.push("SELECT CAST(max(charge_period_start) AS DATE) FROM ")
+    sql.push("SELECT max(charge_date) FROM ")
         .push(COST_TABLE)
         .push(" WHERE customer_id = ");
     sql.bind(Value::BigInt(customer));

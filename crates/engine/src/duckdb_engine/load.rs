@@ -126,15 +126,19 @@ pub(crate) fn load(
     let union = staged.union();
     let connection = staged.connection;
 
+    // One scan of the staged rows: count and sums per billing period and currency; the
+    // replaced keys and the per-provider totals both come from this small table.
     connection
         .execute_batch(&format!(
-            "CREATE OR REPLACE TEMP TABLE staged_keys AS SELECT DISTINCT provider, \
-             billing_account_id, billing_period_start FROM {union}"
+            "CREATE OR REPLACE TEMP TABLE staged_keys AS SELECT provider, billing_account_id, \
+             billing_period_start, currency, count(*) AS line_items, sum(billed_cost) AS billed, \
+             sum(effective_cost) AS effective, sum(list_cost) AS list FROM {union} \
+             GROUP BY provider, billing_account_id, billing_period_start, currency"
         ))
         .map_err(engine_error)?;
     staged.names.push("staged_keys".to_owned());
     let billing_periods = billing_periods(connection)?;
-    let totals = totals(connection, &union)?;
+    let totals = totals(connection)?;
     let rows: u64 = totals.iter().map(|total| total.rows).sum();
     report(request, LoadProgress::Writing { rows });
 
@@ -156,8 +160,8 @@ pub(crate) fn load(
     let inserted = transaction
         .execute(
             &format!(
-                "INSERT INTO {COST_TABLE} (customer_id, load_id, {columns}) SELECT ?, ?, \
-                 {columns} FROM {union} ORDER BY charge_period_start"
+                "INSERT INTO {COST_TABLE} (customer_id, load_id, charge_date, {columns}) SELECT ?, ?, \
+                 CAST(charge_period_start AS DATE), {columns} FROM {union} ORDER BY charge_period_start"
             ),
             params![customer, request.load_id],
         )
@@ -182,7 +186,7 @@ fn provider_of(code: &str) -> Result<Provider, LoadError> {
 fn billing_periods(connection: &Connection) -> Result<Vec<BillingPeriodKey>, LoadError> {
     let mut statement = connection
         .prepare(
-            "SELECT provider, billing_account_id, billing_period_start FROM staged_keys \
+            "SELECT DISTINCT provider, billing_account_id, billing_period_start FROM staged_keys \
              ORDER BY provider, billing_account_id, billing_period_start",
         )
         .map_err(engine_error)?;
@@ -208,13 +212,17 @@ fn billing_periods(connection: &Connection) -> Result<Vec<BillingPeriodKey>, Loa
     Ok(keys)
 }
 
-fn totals(connection: &Connection, union: &str) -> Result<Vec<ProviderTotals>, LoadError> {
+/// Rows and sums per provider, with its most common currency (ties: the first by name).
+fn totals(connection: &Connection) -> Result<Vec<ProviderTotals>, LoadError> {
     let mut statement = connection
-        .prepare(&format!(
-            "SELECT provider, count(*), CAST(sum(billed_cost) AS DOUBLE), \
-             CAST(sum(effective_cost) AS DOUBLE), CAST(sum(list_cost) AS DOUBLE), \
-             mode(currency) FROM {union} GROUP BY provider ORDER BY provider"
-        ))
+        .prepare(
+            "SELECT provider, CAST(sum(line_items) AS BIGINT), CAST(sum(billed) AS DOUBLE), \
+             CAST(sum(effective) AS DOUBLE), CAST(sum(list) AS DOUBLE), \
+             arg_max(currency, (line_items, -rank)) FROM (SELECT provider, currency, \
+             sum(line_items) AS line_items, sum(billed) AS billed, sum(effective) AS effective, \
+             sum(list) AS list, rank() OVER (PARTITION BY provider ORDER BY currency) AS rank \
+             FROM staged_keys GROUP BY provider, currency) GROUP BY provider ORDER BY provider",
+        )
         .map_err(engine_error)?;
     let rows = statement
         .query_map([], |row| {

@@ -77,9 +77,7 @@ impl DuckDbEngine {
     }
 
     fn from_connection(connection: Connection, path: Option<PathBuf>) -> Result<Self, EngineError> {
-        connection
-            .execute_batch(&schema_sql())
-            .map_err(database_error)?;
+        prepare_schema(&connection)?;
         let writer = connection.try_clone().map_err(database_error)?;
         Ok(Self {
             inner: Arc::new(Inner {
@@ -151,10 +149,18 @@ impl Inner {
     }
 }
 
-/// `CREATE TABLE IF NOT EXISTS cost_line_items (customer_id, load_id, NORMALISED_COLUMNS…)`.
+/// The version of the engine's schema this build writes (the `costscope_engine_schema` table).
+/// Bump it with a migration in [`schema_sql`] when the tables change.
+pub(crate) const SCHEMA_VERSION: i32 = 1;
+
+/// The engine's schema, version [`SCHEMA_VERSION`]:
+/// `cost_line_items (customer_id, load_id, charge_date, NORMALISED_COLUMNS…)` where `charge_date`
+/// is the UTC date of `charge_period_start` (computed at load; buckets and range pruning read
+/// it), and the one-row schema version table.
 fn schema_sql() -> String {
     let mut sql = format!(
-        "CREATE TABLE IF NOT EXISTS {COST_TABLE} (customer_id BIGINT NOT NULL, load_id VARCHAR NOT NULL"
+        "CREATE TABLE IF NOT EXISTS {COST_TABLE} (customer_id BIGINT NOT NULL, load_id VARCHAR NOT NULL, \
+         charge_date DATE NOT NULL"
     );
     for (name, kind) in costscope_ingest::NORMALISED_COLUMNS {
         sql.push_str(", ");
@@ -163,7 +169,33 @@ fn schema_sql() -> String {
         sql.push_str(kind);
     }
     sql.push_str(");");
+    sql.push_str(&format!(
+        "CREATE TABLE IF NOT EXISTS {SCHEMA_TABLE} (version INTEGER NOT NULL); \
+         INSERT INTO {SCHEMA_TABLE} SELECT {SCHEMA_VERSION} WHERE NOT EXISTS (SELECT 1 FROM {SCHEMA_TABLE});"
+    ));
     sql
+}
+
+/// The table holding the schema version (one row).
+pub(crate) const SCHEMA_TABLE: &str = "costscope_engine_schema";
+
+/// Creates the schema when missing and refuses a database written by a newer Costscope.
+fn prepare_schema(connection: &Connection) -> Result<(), EngineError> {
+    connection
+        .execute_batch(&schema_sql())
+        .map_err(database_error)?;
+    let version: i32 = connection
+        .query_row(&format!("SELECT max(version) FROM {SCHEMA_TABLE}"), [], |row| {
+            row.get(0)
+        })
+        .map_err(database_error)?;
+    if version > SCHEMA_VERSION {
+        return Err(EngineError::Database(format!(
+            "the cost database has schema version {version}; this Costscope reads up to version \
+             {SCHEMA_VERSION}"
+        )));
+    }
+    Ok(())
 }
 
 /// DuckDB refuses a file another process holds with "Could not set lock on file "…":

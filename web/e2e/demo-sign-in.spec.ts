@@ -14,10 +14,14 @@ test('the demo sign-in printed by the server works', async ({ page }) => {
   expect(demo).toEqual({ email: 'demo@costscope.dev', password: 'costscope-demo' });
 
   await signInThroughForm(page, demo.email, demo.password);
+  // The demo tenant has accounts (seen in its billing data), so `/` is the dashboard, not the
+  // welcome page (spec 1 §2.1).
+  await expect(page.getByRole('heading', { name: 'Mission Control', level: 1 })).toBeVisible();
   // `serve --demo` renews the demo trial to 30 days, so no trial-ends-soon modal is in the way.
+  await expect(page.getByRole('dialog', { name: 'Free trial ends soon!' })).toHaveCount(0);
+  await page.goto('/welcome');
   await expect(page.getByRole('heading', { name: /^Welcome to Costscope, Demo$/ })).toBeVisible();
   await expect(page.getByText(/Your free trial ends in (30|29) days/)).toBeVisible();
-  await expect(page.getByRole('dialog', { name: 'Free trial ends soon!' })).toHaveCount(0);
 
   await page.getByRole('button', { name: 'Open user menu' }).click();
   await expect(page.getByRole('menu').getByText(demo.email)).toBeVisible();

@@ -143,8 +143,7 @@ async fn file_load(engine: &DuckDbEngine, dir: &std::path::Path, rows: u64, form
         .execute_batch(&focus_copy_sql(&path, rows, format))
         .expect("write the FOCUS file");
     let started = Instant::now();
-    let staged = costscope_ingest::stage(&scratch, &path, "focus", None, "staged")
-        .expect("stage");
+    let staged = costscope_ingest::stage(&scratch, &path, "focus", None, "staged").expect("stage");
     let stage_seconds = started.elapsed().as_secs_f64();
     drop(scratch);
     let request = LoadRequest {
@@ -239,6 +238,11 @@ fn condition(operator: MatchOperator, values: &[&str]) -> ValueCondition {
 
 #[tokio::main]
 async fn main() {
+    // RUST_LOG=costscope_engine=debug prints the time of every load phase.
+    tracing_subscriber::fmt()
+        .with_env_filter(tracing_subscriber::EnvFilter::from_default_env())
+        .with_writer(std::io::stderr)
+        .init();
     let args: Vec<String> = std::env::args().collect();
     let rows: u64 = args
         .get(1)

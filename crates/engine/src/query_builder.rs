@@ -10,6 +10,133 @@ use duckdb::types::{TimeUnit, Value};
 
 /// The cost line item table (DESIGN §4).
 pub(crate) const COST_TABLE: &str = "cost_line_items";
+/// The daily rollup of [`COST_TABLE`]: one row per customer, charge date, billing period and
+/// every column a filter or a dimension reads except tags and resources, with the sums, the line
+/// item count and the earliest/latest charge instant. Maintained in each load's transaction.
+pub(crate) const DAILY_TABLE: &str = "cost_daily";
+/// Distinct non-empty tag pairs per customer, charge date and billing period, with the
+/// earliest/latest charge instant. Maintained in each load's transaction.
+pub(crate) const TAGS_TABLE: &str = "cost_tags_daily";
+/// Per customer: the number of line items and of [`DAILY_TABLE`] rows (kept by each load).
+pub(crate) const ROLLUP_STATS_TABLE: &str = "cost_rollup_stats";
+/// [`DAILY_TABLE`] is read instead of the line items only when it has at most this fraction of
+/// their rows (data with a resource or hour per row rolls up well; data that does not is read
+/// faster from the line items, whose sums are narrower).
+pub(crate) const ROLLUP_MAX_RATIO: f64 = 0.5;
+
+/// Which table a query reads. Every source gives the same answers for the questions it can
+/// answer (see [`needs_line_items`] and [`straddle_check`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Source {
+    /// [`COST_TABLE`]: every question.
+    LineItems,
+    /// [`DAILY_TABLE`] ([`TAGS_TABLE`] for tag values): no tag condition, and no row group of a
+    /// boundary day on both sides of the range's boundary instant.
+    Daily,
+}
+
+impl Source {
+    fn table(self) -> &'static str {
+        match self {
+            Source::LineItems => COST_TABLE,
+            Source::Daily => DAILY_TABLE,
+        }
+    }
+
+    /// The number of line items of the rows read.
+    fn line_items(self) -> &'static str {
+        match self {
+            Source::LineItems => "count(*)",
+            Source::Daily => "sum(line_items)",
+        }
+    }
+
+    /// The earliest / latest charge instant of a row.
+    fn instants(self) -> (&'static str, &'static str) {
+        match self {
+            Source::LineItems => ("charge_period_start", "charge_period_start"),
+            Source::Daily => ("earliest_start", "latest_start"),
+        }
+    }
+}
+
+/// Whether the tenant's [`DAILY_TABLE`] is small enough to be worth reading (one BOOLEAN row;
+/// no row for a tenant without data).
+pub fn rollup_pays(customer: i64) -> Sql {
+    let mut sql = Sql::default();
+    sql.push("SELECT daily_rows <= line_items * ")
+        .push(&ROLLUP_MAX_RATIO.to_string())
+        .push(" FROM ")
+        .push(ROLLUP_STATS_TABLE)
+        .push(" WHERE customer_id = ");
+    sql.bind(Value::BigInt(customer));
+    sql
+}
+
+/// True when the filter reads a tag, which only the line items have.
+pub fn needs_line_items(filter: &CostFilter) -> bool {
+    filter.groups.iter().any(|group| !group.tags.is_empty())
+}
+
+/// True when the filter has no condition at all (tag values can come from [`TAGS_TABLE`]).
+pub fn is_unfiltered(filter: &CostFilter) -> bool {
+    filter
+        .cost_type_inclusions
+        .as_ref()
+        .is_none_or(|list| list.is_empty())
+        && groups_condition(&filter.groups).is_none()
+}
+
+/// A boundary day and the boundary instant on it.
+type PartialDay = (NaiveDate, Value);
+
+/// Days the range covers only in part: `(first day, start)` when `start` is not midnight,
+/// `(last day, end)` when `end` is not the day's last microsecond.
+fn partial_days(range: &TimeRange) -> (Option<PartialDay>, Option<PartialDay>) {
+    const DAY_MICROS: i64 = 86_400_000_000;
+    let (start, end) = (range.start(), range.end());
+    let first = (start.timestamp_micros().rem_euclid(DAY_MICROS) != 0)
+        .then(|| (start.date_naive(), timestamp_value(start)));
+    let last = (end.timestamp_micros().rem_euclid(DAY_MICROS) != DAY_MICROS - 1)
+        .then(|| (end.date_naive(), timestamp_value(end)));
+    (first, last)
+}
+
+/// The number of rollup rows (of `DAILY_TABLE`, or `TAGS_TABLE` with `tags`) of a partly covered
+/// boundary day with charge instants on both sides of the boundary; the rollup answers the range
+/// exactly only when it is 0. `None` when no day is partly covered (nothing to check).
+pub fn straddle_check(customer: i64, range: &TimeRange, tags: bool) -> Option<Sql> {
+    let (first, last) = partial_days(range);
+    if first.is_none() && last.is_none() {
+        return None;
+    }
+    let mut sql = Sql::default();
+    sql.push("SELECT count(*) FROM ")
+        .push(if tags { TAGS_TABLE } else { DAILY_TABLE })
+        .push(" WHERE customer_id = ");
+    sql.bind(Value::BigInt(customer));
+    sql.push(" AND (FALSE");
+    if let Some((day, start)) = first {
+        sql.push(" OR (charge_date = ");
+        sql.bind(date_value(day));
+        sql.push(" AND earliest_start < ");
+        sql.bind(start.clone());
+        sql.push(" AND latest_start >= ");
+        sql.bind(start);
+        sql.push(")");
+    }
+    if let Some((day, end)) = last {
+        sql.push(" OR (charge_date = ");
+        sql.bind(date_value(day));
+        sql.push(" AND earliest_start <= ");
+        sql.bind(end.clone());
+        sql.push(" AND latest_start > ");
+        sql.bind(end);
+        sql.push(")");
+    }
+    sql.push(")");
+    Some(sql)
+}
 
 /// SQL text with its bound values, in placeholder order.
 #[derive(Debug, Clone, Default, PartialEq)]
@@ -264,11 +391,15 @@ pub fn groups_condition(groups: &[FilterGroup]) -> Option<Sql> {
 /// `customer_id = ?` (always first), the range on `charge_period_start`, the charge type
 /// inclusions and the filter groups. Without `WHERE`.
 pub fn scope(customer: i64, range: Option<&TimeRange>, filter: &CostFilter) -> Sql {
+    scope_on(Source::LineItems, customer, range, filter)
+}
+
+fn scope_on(source: Source, customer: i64, range: Option<&TimeRange>, filter: &CostFilter) -> Sql {
     let mut sql = Sql::default();
     sql.push("customer_id = ");
     sql.bind(Value::BigInt(customer));
     if let Some(range) = range {
-        range_condition(&mut sql, range);
+        range_condition(&mut sql, source, range);
     }
     filter_conditions(&mut sql, filter);
     sql
@@ -277,28 +408,25 @@ pub fn scope(customer: i64, range: Option<&TimeRange>, filter: &CostFilter) -> S
 /// `charge_period_start BETWEEN start AND end`, written on the `charge_date` column (the date of
 /// `charge_period_start`: small, sorted, pruned by zone maps) with the exact instant compared only
 /// on a boundary day the range does not cover whole.
-fn range_condition(sql: &mut Sql, range: &TimeRange) {
-    const DAY_MICROS: i64 = 86_400_000_000;
-    let (start, end) = (range.start(), range.end());
-    let (first, last) = (start.date_naive(), end.date_naive());
+fn range_condition(sql: &mut Sql, source: Source, range: &TimeRange) {
+    let (earliest, latest) = source.instants();
     sql.push(" AND charge_date BETWEEN ");
-    sql.bind(date_value(first));
+    sql.bind(date_value(range.start().date_naive()));
     sql.push(" AND ");
-    sql.bind(date_value(last));
-    let start_micros = start.timestamp_micros();
-    if start_micros.rem_euclid(DAY_MICROS) != 0 {
+    sql.bind(date_value(range.end().date_naive()));
+    let (first, last) = partial_days(range);
+    if let Some((day, start)) = first {
         sql.push(" AND (charge_date > ");
-        sql.bind(date_value(first));
-        sql.push(" OR charge_period_start >= ");
-        sql.bind(timestamp_value(start));
+        sql.bind(date_value(day));
+        sql.push(" OR ").push(earliest).push(" >= ");
+        sql.bind(start);
         sql.push(")");
     }
-    let end_micros = end.timestamp_micros();
-    if end_micros.rem_euclid(DAY_MICROS) != DAY_MICROS - 1 {
+    if let Some((day, end)) = last {
         sql.push(" AND (charge_date < ");
-        sql.bind(date_value(last));
-        sql.push(" OR charge_period_start <= ");
-        sql.bind(timestamp_value(end));
+        sql.bind(date_value(day));
+        sql.push(" OR ").push(latest).push(" <= ");
+        sql.bind(end);
         sql.push(")");
     }
 }
@@ -339,6 +467,11 @@ fn bucket_expression(sql: &mut Sql, interval: Interval, column: &str, range: &Ti
 /// most common one, NULL without rows), then `g0…gN` (VARCHAR). With no row kept (empty data or
 /// an offset past the end) one row with a NULL `amount` carries the totals.
 pub fn aggregate(customer: i64, query: &AggregateQuery) -> Sql {
+    aggregate_on(Source::LineItems, customer, query)
+}
+
+/// [`aggregate`] on `source`.
+pub fn aggregate_on(source: Source, customer: i64, query: &AggregateQuery) -> Sql {
     let dimensions = distinct_dimensions(&query.dimensions);
     let interval = match (query.interval, query.cumulative) {
         (None, true) => Some(Interval::Daily),
@@ -392,10 +525,17 @@ pub fn aggregate(customer: i64, query: &AggregateQuery) -> Sql {
     }
     sql.push(", currency, sum(")
         .push(metric)
-        .push(") AS amount, count(*) AS line_items FROM ")
-        .push(COST_TABLE)
+        .push(") AS amount, ")
+        .push(source.line_items())
+        .push(" AS line_items FROM ")
+        .push(source.table())
         .push(" WHERE ");
-    sql.append(&scope(customer, Some(&query.range), &query.filter));
+    sql.append(&scope_on(
+        source,
+        customer,
+        Some(&query.range),
+        &query.filter,
+    ));
     sql.push(" GROUP BY ").push(&key_list);
     if interval.is_some() {
         sql.push(", charged");
@@ -487,13 +627,19 @@ pub fn aggregate(customer: i64, query: &AggregateQuery) -> Sql {
 
 /// The total of the same filter over [`TimeRange::previous`] (one DOUBLE).
 pub fn previous_total(customer: i64, query: &AggregateQuery) -> Sql {
+    previous_total_on(Source::LineItems, customer, query)
+}
+
+/// [`previous_total`] on `source`.
+pub fn previous_total_on(source: Source, customer: i64, query: &AggregateQuery) -> Sql {
     let mut sql = Sql::default();
     sql.push("SELECT CAST(coalesce(sum(")
         .push(metric_column(query.metric))
         .push("), 0) AS DOUBLE) FROM ")
-        .push(COST_TABLE)
+        .push(source.table())
         .push(" WHERE ");
-    sql.append(&scope(
+    sql.append(&scope_on(
+        source,
         customer,
         Some(&query.range.previous()),
         &query.filter,
@@ -504,6 +650,16 @@ pub fn previous_total(customer: i64, query: &AggregateQuery) -> Sql {
 /// Distinct values for `/v2/cost/filters`, one grouping set per list. Columns: `gid` (0 accounts,
 /// 1 region, 2 service, 3 cost type, 4 usage type, 5 provider), `provider`, `value`, `account_name`.
 pub fn filter_values(customer: i64, range: Option<&TimeRange>, filter: &CostFilter) -> Sql {
+    filter_values_on(Source::LineItems, customer, range, filter)
+}
+
+/// [`filter_values`] on `source`.
+pub fn filter_values_on(
+    source: Source,
+    customer: i64,
+    range: Option<&TimeRange>,
+    filter: &CostFilter,
+) -> Sql {
     let mut sql = Sql::default();
     sql.push(
         "SELECT CASE WHEN grouping(account_id) = 0 THEN 0 WHEN grouping(region) = 0 THEN 1 \
@@ -512,8 +668,8 @@ pub fn filter_values(customer: i64, range: Option<&TimeRange>, filter: &CostFilt
          provider, coalesce(account_id, region, service, cost_type, usage_type) AS value, \
          max(account_name) AS account_name FROM ",
     );
-    sql.push(COST_TABLE).push(" WHERE ");
-    sql.append(&scope(customer, range, filter));
+    sql.push(source.table()).push(" WHERE ");
+    sql.append(&scope_on(source, customer, range, filter));
     sql.push(
         " GROUP BY GROUPING SETS ((provider, account_id), (provider), (region), (service), \
          (cost_type), (usage_type)) ORDER BY gid, value, provider",
@@ -531,15 +687,42 @@ pub fn tag_values(customer: i64, range: Option<&TimeRange>, filter: &CostFilter)
     sql
 }
 
+/// [`tag_values`] of an unfiltered question (see [`is_unfiltered`]) from [`TAGS_TABLE`].
+pub fn tag_values_daily(customer: i64, range: Option<&TimeRange>) -> Sql {
+    let mut sql = Sql::default();
+    sql.push("SELECT DISTINCT key, value FROM ")
+        .push(TAGS_TABLE)
+        .push(" WHERE ");
+    sql.append(&scope_on(
+        Source::Daily,
+        customer,
+        range,
+        &CostFilter::default(),
+    ));
+    sql.push(" ORDER BY key, value");
+    sql
+}
+
 /// Spend of one range by provider and cost type. Columns: provider, cost_type, amount (DOUBLE).
 pub fn spend(customer: i64, range: &TimeRange, filter: &CostFilter, metric: Metric) -> Sql {
+    spend_on(Source::LineItems, customer, range, filter, metric)
+}
+
+/// [`spend`] on `source`.
+pub fn spend_on(
+    source: Source,
+    customer: i64,
+    range: &TimeRange,
+    filter: &CostFilter,
+    metric: Metric,
+) -> Sql {
     let mut sql = Sql::default();
     sql.push("SELECT provider, cost_type, CAST(sum(")
         .push(metric_column(metric))
         .push(") AS DOUBLE) FROM ")
-        .push(COST_TABLE)
+        .push(source.table())
         .push(" WHERE ");
-    sql.append(&scope(customer, Some(range), filter));
+    sql.append(&scope_on(source, customer, Some(range), filter));
     sql.push(" GROUP BY provider, cost_type ORDER BY provider, cost_type");
     sql
 }
@@ -547,8 +730,8 @@ pub fn spend(customer: i64, range: &TimeRange, filter: &CostFilter, metric: Metr
 /// Accounts seen in the tenant's data with their earliest charge.
 pub fn accounts(customer: i64) -> Sql {
     let mut sql = Sql::default();
-    sql.push("SELECT provider, account_id, max(account_name), min(charge_period_start) FROM ")
-        .push(COST_TABLE)
+    sql.push("SELECT provider, account_id, max(account_name), min(earliest_start) FROM ")
+        .push(DAILY_TABLE)
         .push(" WHERE customer_id = ");
     sql.bind(Value::BigInt(customer));
     sql.push(" AND account_id <> '' GROUP BY provider, account_id ORDER BY provider, account_id");
@@ -559,7 +742,7 @@ pub fn accounts(customer: i64) -> Sql {
 pub fn latest_charge_date(customer: i64) -> Sql {
     let mut sql = Sql::default();
     sql.push("SELECT max(charge_date) FROM ")
-        .push(COST_TABLE)
+        .push(DAILY_TABLE)
         .push(" WHERE customer_id = ");
     sql.bind(Value::BigInt(customer));
     sql

@@ -340,7 +340,10 @@ pub(crate) const MACROS: &[&str] = &[
     r"CREATE OR REPLACE TEMP MACRO costscope_bad_money(v) AS costscope_clean(v) IS NOT NULL AND TRY_CAST(costscope_clean(v) AS DECIMAL(18,9)) IS NULL",
     r"CREATE OR REPLACE TEMP MACRO costscope_qty(v) AS coalesce(TRY_CAST(costscope_clean(v) AS DOUBLE), 0)",
     r"CREATE OR REPLACE TEMP MACRO costscope_bad_qty(v) AS costscope_clean(v) IS NOT NULL AND TRY_CAST(costscope_clean(v) AS DOUBLE) IS NULL",
-    r"CREATE OR REPLACE TEMP MACRO costscope_ts(v) AS CASE WHEN costscope_clean(v) IS NULL THEN NULL WHEN regexp_full_match(costscope_clean(v), '\d{1,2}/\d{1,2}/\d{2}') THEN try_strptime(costscope_clean(v), '%m/%d/%y') WHEN regexp_full_match(costscope_clean(v), '\d{1,2}/\d{1,2}/\d{4}( .*)?') THEN try_strptime(costscope_clean(v), ['%m/%d/%Y', '%m/%d/%Y %H:%M:%S', '%m/%d/%Y %H:%M', '%m/%d/%Y %I:%M:%S %p', '%m/%d/%Y %I:%M %p']) ELSE TRY_CAST(regexp_replace(costscope_clean(v), ' UTC$', '+00') AS TIMESTAMP) END",
+    // ISO 8601 text (and typed Parquet timestamps, read as text) takes the plain cast; only text
+    // it refuses goes through the US date patterns and the ` UTC` suffix.
+    r"CREATE OR REPLACE TEMP MACRO costscope_ts_text(c) AS CASE WHEN regexp_full_match(c, '\d{1,2}/\d{1,2}/\d{2}') THEN try_strptime(c, '%m/%d/%y') WHEN regexp_full_match(c, '\d{1,2}/\d{1,2}/\d{4}( .*)?') THEN try_strptime(c, ['%m/%d/%Y', '%m/%d/%Y %H:%M:%S', '%m/%d/%Y %H:%M', '%m/%d/%Y %I:%M:%S %p', '%m/%d/%Y %I:%M %p']) ELSE TRY_CAST(regexp_replace(c, ' UTC$', '+00') AS TIMESTAMP) END",
+    r"CREATE OR REPLACE TEMP MACRO costscope_ts(v) AS CASE WHEN costscope_clean(v) IS NULL THEN NULL ELSE coalesce(TRY_CAST(costscope_clean(v) AS TIMESTAMP), costscope_ts_text(costscope_clean(v))) END",
     r"CREATE OR REPLACE TEMP MACRO costscope_bad_ts(v) AS costscope_clean(v) IS NOT NULL AND costscope_ts(v) IS NULL",
     r"CREATE OR REPLACE TEMP MACRO costscope_json_map(v) AS CASE WHEN costscope_clean(v) IS NULL THEN NULL ELSE TRY_CAST(TRY_CAST(CASE WHEN starts_with(costscope_clean(v), '{') THEN costscope_clean(v) ELSE '{' || costscope_clean(v) || '}' END AS JSON) AS MAP(VARCHAR, VARCHAR)) END",
     r"CREATE OR REPLACE TEMP MACRO costscope_bad_json_map(v) AS costscope_clean(v) IS NOT NULL AND costscope_json_map(v) IS NULL",

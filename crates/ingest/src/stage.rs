@@ -69,7 +69,9 @@ pub fn stage(
         raw: &raw,
     }
     .run(format, table);
+    // The raw rows are a table, or a view over a Parquet file.
     let _ = conn.execute_batch(&format!("DROP TABLE IF EXISTS {raw}"));
+    let _ = conn.execute_batch(&format!("DROP VIEW IF EXISTS {raw}"));
     if result.is_err() {
         let _ = conn.execute_batch(&format!("DROP TABLE IF EXISTS {}", quote_ident(table)));
     }
@@ -97,7 +99,11 @@ impl Stager<'_> {
     }
 
     fn internal(&self, error: duckdb::Error) -> IngestError {
-        self.error(format!("cannot load the file: {error}"))
+        // A Parquet file is scanned in place, so its read errors can surface here too.
+        let reason = error
+            .to_string()
+            .replace(&self.path.to_string_lossy().into_owned(), self.display_name);
+        self.error(format!("cannot load the file: {reason}"))
     }
 
     fn run(&self, format: Option<Format>, table: &str) -> Result<StagedFile, IngestError> {
@@ -239,7 +245,14 @@ impl Stager<'_> {
                 let described = self
                     .describe(&format!("SELECT * FROM {source}"))
                     .map_err(|e| self.read_error("Parquet", e))?;
-                let columns: Vec<String> = described
+                // A Parquet file is read in place: the raw rows are a view (every column as
+                // VARCHAR, `rowid` the row's position in the file), scanned by each check and by
+                // the insert, instead of a full VARCHAR copy of the file.
+                let in_place = !described.iter().any(|(name, _)| {
+                    name.eq_ignore_ascii_case("rowid")
+                        || name.eq_ignore_ascii_case("file_row_number")
+                });
+                let mut columns: Vec<String> = described
                     .iter()
                     .map(|(name, kind)| {
                         let ident = quote_ident(name);
@@ -253,6 +266,19 @@ impl Stager<'_> {
                         }
                     })
                     .collect();
+                if in_place {
+                    columns.push("file_row_number AS rowid".to_owned());
+                    self.conn
+                        .execute_batch(&format!(
+                            "CREATE TEMP VIEW {raw} AS SELECT {} FROM \
+                             read_parquet({path}, file_row_number = true)",
+                            columns.join(", ")
+                        ))
+                        .map_err(|e| self.read_error("Parquet", e))?;
+                    return Ok(Header::new(
+                        described.into_iter().map(|(name, _)| name).collect(),
+                    ));
+                }
                 self.conn
                     .execute_batch(&format!(
                         "CREATE TEMP TABLE {raw} AS SELECT {} FROM {source}",

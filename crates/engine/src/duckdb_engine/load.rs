@@ -1,6 +1,8 @@
 //! Loading an upload: stage every file in temp tables on the writer connection, then replace the
 //! billing periods it contains in one transaction.
 
+use std::time::Instant;
+
 use chrono::NaiveDate;
 use costscope_core::cost::Provider;
 use costscope_ingest::{Format, IngestError, NORMALISED_COLUMNS};
@@ -8,7 +10,7 @@ use duckdb::types::Value;
 use duckdb::{params, Connection};
 
 use super::read::date_of;
-use crate::query_builder::COST_TABLE;
+use crate::query_builder::{COST_TABLE, DAILY_TABLE, ROLLUP_STATS_TABLE, TAGS_TABLE};
 use crate::{
     BillingPeriodKey, FileSummary, LoadError, LoadProgress, LoadRequest, LoadSummary,
     ProviderTotals, SourceFile,
@@ -30,6 +32,16 @@ pub(crate) fn ingest_stage(
     let staged =
         costscope_ingest::stage(connection, &file.path, &file.display_name, format, table)?;
     Ok((staged.format, staged.rows))
+}
+
+/// Logs the time a load phase took (`RUST_LOG=costscope_engine=debug`) and restarts the clock.
+fn phase(name: &str, clock: &mut Instant) {
+    tracing::debug!(
+        phase = name,
+        ms = clock.elapsed().as_millis() as u64,
+        "load phase"
+    );
+    *clock = Instant::now();
 }
 
 fn engine_error(error: duckdb::Error) -> LoadError {
@@ -92,6 +104,7 @@ pub(crate) fn load(
         names: Vec::new(),
     };
     let mut files = Vec::with_capacity(request.files.len());
+    let mut clock = Instant::now();
     for (index, file) in request.files.iter().enumerate() {
         report(
             request,
@@ -123,6 +136,7 @@ pub(crate) fn load(
             totals: Vec::new(),
         });
     }
+    phase("stage", &mut clock);
     let union = staged.union();
     let connection = staged.connection;
 
@@ -140,33 +154,70 @@ pub(crate) fn load(
     let billing_periods = billing_periods(connection)?;
     let totals = totals(connection)?;
     let rows: u64 = totals.iter().map(|total| total.rows).sum();
+    phase("keys and totals", &mut clock);
     report(request, LoadProgress::Writing { rows });
 
     // The writer connection is borrowed by `staged` (which drops the temp tables at the end),
     // hence the unchecked (shared-borrow) transaction; nothing else uses the connection meanwhile.
     let transaction = connection.unchecked_transaction().map_err(engine_error)?;
-    let replaced_rows = transaction
-        .execute(
-            &format!(
-                "DELETE FROM {COST_TABLE} WHERE customer_id = ? AND EXISTS (SELECT 1 FROM \
-                 staged_keys k WHERE k.provider = {COST_TABLE}.provider AND \
-                 k.billing_account_id = {COST_TABLE}.billing_account_id AND \
-                 k.billing_period_start = {COST_TABLE}.billing_period_start)"
-            ),
-            params![customer],
+    let replaced = |table: &str| {
+        format!(
+            "DELETE FROM {table} WHERE customer_id = ? AND EXISTS (SELECT 1 FROM staged_keys k \
+             WHERE k.provider = {table}.provider AND k.billing_account_id = \
+             {table}.billing_account_id AND k.billing_period_start = {table}.billing_period_start)"
         )
+    };
+    let replaced_rows = transaction
+        .execute(&replaced(COST_TABLE), params![customer])
         .map_err(engine_error)?;
+    for table in [DAILY_TABLE, TAGS_TABLE] {
+        transaction
+            .execute(&replaced(table), params![customer])
+            .map_err(engine_error)?;
+    }
+    phase("delete", &mut clock);
     let columns = column_list();
     let inserted = transaction
         .execute(
             &format!(
                 "INSERT INTO {COST_TABLE} (customer_id, load_id, charge_date, {columns}) SELECT ?, ?, \
-                 CAST(charge_period_start AS DATE), {columns} FROM {union} ORDER BY charge_period_start"
+                 CAST(charge_period_start AS DATE) AS charge_date, {columns} FROM {union} ORDER BY charge_date"
             ),
             params![customer, request.load_id],
         )
         .map_err(engine_error)?;
+    phase("insert", &mut clock);
+    // The rollups, from the same staged rows (`customer` is an integer, safe to paste).
+    let keys = "provider, billing_account_id, billing_period_start";
+    let dimensions = "account_id, account_name, service, region, usage_type, cost_type, currency";
+    transaction
+        .execute_batch(&format!(
+            "INSERT INTO {DAILY_TABLE} (customer_id, charge_date, {keys}, {dimensions}, \
+             earliest_start, latest_start, billed_cost, effective_cost, list_cost, line_items) \
+             SELECT {customer}, CAST(charge_period_start AS DATE) AS charge_date, {keys}, \
+             {dimensions}, min(charge_period_start), max(charge_period_start), sum(billed_cost), \
+             sum(effective_cost), sum(list_cost), count(*) FROM {union} \
+             GROUP BY charge_date, {keys}, {dimensions}; \
+             INSERT INTO {TAGS_TABLE} (customer_id, charge_date, {keys}, key, value, \
+             earliest_start, latest_start) SELECT {customer}, charge_date, {keys}, entry.key AS key, \
+             entry.value AS value, min(charge_period_start), max(charge_period_start) FROM \
+             (SELECT CAST(charge_period_start AS DATE) AS charge_date, {keys}, charge_period_start, \
+             unnest(map_entries(tags)) AS entry FROM {union} WHERE cardinality(tags) > 0) \
+             WHERE entry.key <> '' AND entry.value <> '' \
+             GROUP BY charge_date, {keys}, entry.key, entry.value;"
+        ))
+        .map_err(engine_error)?;
+    transaction
+        .execute_batch(&format!(
+            "DELETE FROM {ROLLUP_STATS_TABLE} WHERE customer_id = {customer}; \
+             INSERT INTO {ROLLUP_STATS_TABLE} SELECT {customer}, \
+             (SELECT count(*) FROM {COST_TABLE} WHERE customer_id = {customer}), \
+             (SELECT count(*) FROM {DAILY_TABLE} WHERE customer_id = {customer});"
+        ))
+        .map_err(engine_error)?;
+    phase("rollups", &mut clock);
     transaction.commit().map_err(engine_error)?;
+    phase("commit", &mut clock);
     drop(staged);
 
     Ok(LoadSummary {

@@ -14,7 +14,7 @@ use chrono::NaiveDate;
 use costscope_core::cost::{AggregateQuery, CostFilter, Metric, TimeRange};
 use duckdb::Connection;
 
-use crate::query_builder::COST_TABLE;
+use crate::query_builder::{COST_TABLE, DAILY_TABLE, ROLLUP_STATS_TABLE, TAGS_TABLE};
 use crate::{
     Aggregate, CostEngine, CustomerId, EngineError, FilterOptions, LoadError, LoadRequest,
     LoadSummary, SeenAccount, SpendBreakdown,
@@ -156,7 +156,8 @@ pub(crate) const SCHEMA_VERSION: i32 = 1;
 /// The engine's schema, version [`SCHEMA_VERSION`]:
 /// `cost_line_items (customer_id, load_id, charge_date, NORMALISED_COLUMNS…)` where `charge_date`
 /// is the UTC date of `charge_period_start` (computed at load; buckets and range pruning read
-/// it), and the one-row schema version table.
+/// it), its daily rollups (`cost_daily`, `cost_tags_daily`, see [`crate::query_builder::Source`])
+/// and the one-row schema version table.
 fn schema_sql() -> String {
     let mut sql = format!(
         "CREATE TABLE IF NOT EXISTS {COST_TABLE} (customer_id BIGINT NOT NULL, load_id VARCHAR NOT NULL, \
@@ -169,6 +170,22 @@ fn schema_sql() -> String {
         sql.push_str(kind);
     }
     sql.push_str(");");
+    sql.push_str(&format!(
+        "CREATE TABLE IF NOT EXISTS {DAILY_TABLE} (customer_id BIGINT NOT NULL, \
+         charge_date DATE NOT NULL, provider VARCHAR NOT NULL, billing_account_id VARCHAR NOT NULL, \
+         billing_period_start DATE NOT NULL, account_id VARCHAR NOT NULL, \
+         account_name VARCHAR NOT NULL, service VARCHAR NOT NULL, region VARCHAR NOT NULL, \
+         usage_type VARCHAR NOT NULL, cost_type VARCHAR NOT NULL, currency VARCHAR NOT NULL, \
+         earliest_start TIMESTAMP NOT NULL, latest_start TIMESTAMP NOT NULL, \
+         billed_cost DECIMAL(38,9) NOT NULL, effective_cost DECIMAL(38,9) NOT NULL, \
+         list_cost DECIMAL(38,9) NOT NULL, line_items BIGINT NOT NULL); \
+         CREATE TABLE IF NOT EXISTS {TAGS_TABLE} (customer_id BIGINT NOT NULL, \
+         charge_date DATE NOT NULL, provider VARCHAR NOT NULL, billing_account_id VARCHAR NOT NULL, \
+         billing_period_start DATE NOT NULL, key VARCHAR NOT NULL, value VARCHAR NOT NULL, \
+         earliest_start TIMESTAMP NOT NULL, latest_start TIMESTAMP NOT NULL); \
+         CREATE TABLE IF NOT EXISTS {ROLLUP_STATS_TABLE} (customer_id BIGINT NOT NULL, \
+         line_items BIGINT NOT NULL, daily_rows BIGINT NOT NULL);"
+    ));
     sql.push_str(&format!(
         "CREATE TABLE IF NOT EXISTS {SCHEMA_TABLE} (version INTEGER NOT NULL); \
          INSERT INTO {SCHEMA_TABLE} SELECT {SCHEMA_VERSION} WHERE NOT EXISTS (SELECT 1 FROM {SCHEMA_TABLE});"
@@ -185,9 +202,11 @@ fn prepare_schema(connection: &Connection) -> Result<(), EngineError> {
         .execute_batch(&schema_sql())
         .map_err(database_error)?;
     let version: i32 = connection
-        .query_row(&format!("SELECT max(version) FROM {SCHEMA_TABLE}"), [], |row| {
-            row.get(0)
-        })
+        .query_row(
+            &format!("SELECT max(version) FROM {SCHEMA_TABLE}"),
+            [],
+            |row| row.get(0),
+        )
         .map_err(database_error)?;
     if version > SCHEMA_VERSION {
         return Err(EngineError::Database(format!(

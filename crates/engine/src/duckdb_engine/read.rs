@@ -6,7 +6,7 @@ use duckdb::types::{TimeUnit, Value};
 use duckdb::{params_from_iter, Connection, Row};
 
 use super::database_error;
-use crate::query_builder::{self, Sql};
+use crate::query_builder::{self, Source, Sql};
 use crate::{
     AccountOption, Aggregate, AggregateRow, EngineError, FilterOptions, SeenAccount, SpendBreakdown,
 };
@@ -52,6 +52,42 @@ pub(crate) fn timestamp_of(value: &Value) -> Option<DateTime<Utc>> {
     }
 }
 
+/// The table that answers a question on `range` with `filter` (`tags`: the tag values of
+/// `/v2/cost/filters`): the daily rollup whenever it gives the line items' answer exactly.
+fn source_for(
+    connection: &Connection,
+    customer: i64,
+    range: Option<&TimeRange>,
+    filter: &CostFilter,
+    tags: bool,
+) -> Result<Source, EngineError> {
+    let rollup_has_it = if tags {
+        query_builder::is_unfiltered(filter)
+    } else {
+        !query_builder::needs_line_items(filter)
+    };
+    if !rollup_has_it {
+        return Ok(Source::LineItems);
+    }
+    if !tags {
+        let pays = query_rows(connection, &query_builder::rollup_pays(customer), |row| {
+            row.get::<_, bool>(0)
+        })?;
+        if !pays.first().copied().unwrap_or_default() {
+            return Ok(Source::LineItems);
+        }
+    }
+    if let Some(check) =
+        range.and_then(|range| query_builder::straddle_check(customer, range, tags))
+    {
+        let straddling = query_rows(connection, &check, |row| row.get::<_, i64>(0))?;
+        if straddling.first().copied().unwrap_or_default() > 0 {
+            return Ok(Source::LineItems);
+        }
+    }
+    Ok(Source::Daily)
+}
+
 pub(crate) fn aggregate(
     connection: &Connection,
     customer: i64,
@@ -62,9 +98,16 @@ pub(crate) fn aggregate(
     let mut total_groups = 0_u64;
     let mut total = 0.0;
     let mut currency = None;
+    let source = source_for(
+        connection,
+        customer,
+        Some(&query.range),
+        &query.filter,
+        false,
+    )?;
     let rows = query_rows(
         connection,
-        &query_builder::aggregate(customer, query),
+        &query_builder::aggregate_on(source, customer, query),
         |row| {
             total_groups = row.get::<_, i64>(1)?.max(0).unsigned_abs();
             total = row.get::<_, Option<f64>>(4)?.unwrap_or_default();
@@ -93,9 +136,11 @@ pub(crate) fn aggregate(
         },
     )?;
     let rows: Vec<AggregateRow> = rows.into_iter().flatten().collect();
+    let previous = query.range.previous();
+    let source = source_for(connection, customer, Some(&previous), &query.filter, false)?;
     let previous_total = query_rows(
         connection,
-        &query_builder::previous_total(customer, query),
+        &query_builder::previous_total_on(source, customer, query),
         |row| row.get::<_, f64>(0),
     )?
     .first()
@@ -118,9 +163,10 @@ pub(crate) fn filter_options(
     range: Option<&TimeRange>,
     filter: &CostFilter,
 ) -> Result<FilterOptions, EngineError> {
+    let source = source_for(connection, customer, range, filter, false)?;
     let values = query_rows(
         connection,
-        &query_builder::filter_values(customer, range, filter),
+        &query_builder::filter_values_on(source, customer, range, filter),
         |row| {
             Ok((
                 row.get::<_, i32>(0)?,
@@ -155,11 +201,13 @@ pub(crate) fn filter_options(
     options.cloud_providers.sort();
     options.cloud_providers.dedup();
 
-    let tags = query_rows(
-        connection,
-        &query_builder::tag_values(customer, range, filter),
-        |row| Ok((row.get::<_, String>(0)?, row.get::<_, String>(1)?)),
-    )?;
+    let tag_values = match source_for(connection, customer, range, filter, true)? {
+        Source::Daily => query_builder::tag_values_daily(customer, range),
+        Source::LineItems => query_builder::tag_values(customer, range, filter),
+    };
+    let tags = query_rows(connection, &tag_values, |row| {
+        Ok((row.get::<_, String>(0)?, row.get::<_, String>(1)?))
+    })?;
     for (key, value) in tags {
         options.tags.entry(key).or_default().push(value);
     }
@@ -173,9 +221,10 @@ pub(crate) fn spend(
     filter: &CostFilter,
     metric: Metric,
 ) -> Result<SpendBreakdown, EngineError> {
+    let source = source_for(connection, customer, Some(range), filter, false)?;
     let rows = query_rows(
         connection,
-        &query_builder::spend(customer, range, filter, metric),
+        &query_builder::spend_on(source, customer, range, filter, metric),
         |row| {
             Ok((
                 row.get::<_, String>(0)?,

@@ -54,16 +54,19 @@ pub fn run(ingest: &IngestResult, args: &Args) -> anyhow::Result<Vec<Timings>> {
     Ok(all)
 }
 
-/// The engine's table of line items: the one with `customer_id` and `charge_period_start`.
+/// The engine's table of line items (`cost_line_items`; not its daily rollups): the one with
+/// `customer_id`, `load_id` and `charge_period_start`.
 pub fn cost_table(db: &duckdb::Connection) -> anyhow::Result<String> {
     db.query_row(
         "SELECT table_name FROM information_schema.columns
-         WHERE column_name IN ('customer_id', 'charge_period_start') AND table_schema = 'main'
-         GROUP BY table_name HAVING count(*) = 2 ORDER BY table_name LIMIT 1",
+         WHERE column_name IN ('customer_id', 'load_id', 'charge_period_start')
+           AND table_schema = 'main'
+         GROUP BY table_name HAVING count(*) = 3
+         ORDER BY table_name = 'cost_line_items' DESC, table_name LIMIT 1",
         [],
         |row| row.get(0),
     )
-    .context("no table with customer_id and charge_period_start in the cost database")
+    .context("no table of cost line items in the cost database")
 }
 
 /// The statements answering `question` (as the API does: the rows, ordered by bucket and group

@@ -4,6 +4,7 @@
 //! and in PostgreSQL. Prints a table and writes docs/PERFORMANCE.md (DESIGN §9).
 
 mod duckdb_raw;
+mod engine;
 mod generate;
 mod http;
 mod ingest;
@@ -116,6 +117,7 @@ fn main() -> anyhow::Result<()> {
     let mut results = Vec::new();
     for &rows in &args.rows {
         let step = |what: &str| eprintln!("[{rows} rows] {what}");
+        let load_before = report::load_average();
         step("generating FOCUS Parquet and CSV (reused when present)");
         let dataset = generate::ensure(&work_dir, rows)?;
         let size_dir = work_dir.join(format!("run-{rows}"));
@@ -123,6 +125,8 @@ fn main() -> anyhow::Result<()> {
         let ingest = ingest::run(&bin, &dataset, &size_dir)?;
         step("cost API over HTTP");
         let http = runtime.block_on(http::run(&bin, &ingest, &args))?;
+        step("the same questions asked of the cost engine in-process");
+        let engine = runtime.block_on(engine::run(&ingest, &args))?;
         step("the same questions directly in DuckDB");
         let raw = duckdb_raw::run(&ingest, &args)?;
         let postgres = if args.no_postgres {
@@ -135,8 +139,11 @@ fn main() -> anyhow::Result<()> {
             dataset,
             ingest,
             http,
+            engine,
             raw,
             postgres,
+            load_before,
+            load_after: report::load_average(),
         };
         report::print(&result);
         results.push(result);

@@ -57,8 +57,20 @@ pub struct SizeResult {
     pub dataset: Dataset,
     pub ingest: IngestResult,
     pub http: Vec<Timings>,
+    pub engine: Vec<Timings>,
     pub raw: Vec<Timings>,
     pub postgres: Option<PostgresResult>,
+    /// `/proc/loadavg` (1, 5, 15 min) when this size started and ended: the machine is shared.
+    pub load_before: String,
+    pub load_after: String,
+}
+
+pub fn load_average() -> String {
+    let text = std::fs::read_to_string("/proc/loadavg").unwrap_or_default();
+    text.split_whitespace()
+        .take(3)
+        .collect::<Vec<_>>()
+        .join(" ")
 }
 
 impl SizeResult {
@@ -153,10 +165,13 @@ fn size_section(r: &SizeResult) -> String {
     }
     let _ = writeln!(
         s,
-        "\n**Queries**, milliseconds p50 / p95 (answer rows in brackets)\n"
+        "\n**Queries**, milliseconds p50 / p95 (answer rows in brackets; load average before / after \
+         this size: {} / {})\n",
+        r.load_before,
+        r.load_after
     );
-    let _ = writeln!(s, "| question | Costscope over HTTP | DuckDB, hand-written SQL | Costscope / DuckDB (p50) | PostgreSQL, same SQL | PostgreSQL / Costscope (p50) | targets |");
-    let _ = writeln!(s, "|---|---|---|---|---|---|---|");
+    let _ = writeln!(s, "| question | Costscope over HTTP | Costscope engine in-process | DuckDB, hand-written SQL | Costscope / DuckDB (p50) | PostgreSQL, same SQL | PostgreSQL / Costscope (p50) | targets |");
+    let _ = writeln!(s, "|---|---|---|---|---|---|---|---|");
     for (n, question) in Question::ALL.into_iter().enumerate() {
         let (http, raw) = (&r.http[n], &r.raw[n]);
         let ratio = http.p50() / raw.p50();
@@ -181,10 +196,12 @@ fn size_section(r: &SizeResult) -> String {
         };
         let _ = writeln!(
             s,
-            "| {} | {} ({}) | {} ({}) | {:.2}× | {pg_cell} | {pg_ratio} | {targets} |",
+            "| {} | {} ({}) | {} ({}) | {} ({}) | {:.2}× | {pg_cell} | {pg_ratio} | {targets} |",
             question.label(),
             http.cell(),
             http.answer_rows,
+            r.engine[n].cell(),
+            r.engine[n].answer_rows,
             raw.cell(),
             raw.answer_rows,
             ratio
@@ -265,11 +282,20 @@ pub fn write(args: &Args, results: &[SizeResult]) -> anyhow::Result<()> {
         chrono::Utc::now().format("%Y-%m-%d %H:%M UTC")
     );
     let _ = writeln!(s, "* Machine: {}", machine());
-    let _ = writeln!(
-        s,
-        "* Command: `make bench` = `costscope-bench {}`",
-        command.join(" ")
-    );
+    let sizes: Vec<String> = args.rows.iter().map(u64::to_string).collect();
+    let _ = match command.is_empty() {
+        true => writeln!(
+            s,
+            "* Command: `make bench` (= `costscope-bench`; sizes {})",
+            sizes.join(", ")
+        ),
+        false => writeln!(
+            s,
+            "* Command: `make bench BENCH_ARGS=\"{0}\"` (= `costscope-bench {0}`; sizes {1})",
+            command.join(" "),
+            sizes.join(", ")
+        ),
+    };
     let _ = writeln!(s, "* Costscope: commit {}, binary `{bin}`", git_commit());
     let _ = writeln!(
         s,

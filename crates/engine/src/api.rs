@@ -84,7 +84,11 @@ pub struct SourceFile {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum LoadProgress {
     /// Reading and checking file `index` (0-based) of `files`.
-    Reading { index: usize, files: usize, name: String },
+    Reading {
+        index: usize,
+        files: usize,
+        name: String,
+    },
     /// Replacing the billing periods in the cost table.
     Writing { rows: u64 },
 }

@@ -8,6 +8,8 @@ pub struct IngestError {
 
 impl IngestError {
     pub fn new(message: impl Into<String>) -> Self {
-        Self { message: message.into() }
+        Self {
+            message: message.into(),
+        }
     }
 }

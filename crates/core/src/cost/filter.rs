@@ -24,7 +24,10 @@ impl MatchOperator {
     pub const fn is_list_operator(self) -> bool {
         matches!(
             self,
-            MatchOperator::Equals | MatchOperator::NotEquals | MatchOperator::In | MatchOperator::NotIn
+            MatchOperator::Equals
+                | MatchOperator::NotEquals
+                | MatchOperator::In
+                | MatchOperator::NotIn
         )
     }
 

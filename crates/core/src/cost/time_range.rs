@@ -44,8 +44,8 @@ mod tests {
 
     #[test]
     fn previous_period_has_the_same_length_and_ends_before_start() {
-        let november = TimeRange::new(at("2026-11-01T00:00:00Z"), at("2026-11-30T23:59:59.999Z"))
-            .unwrap();
+        let november =
+            TimeRange::new(at("2026-11-01T00:00:00Z"), at("2026-11-30T23:59:59.999Z")).unwrap();
         let previous = november.previous();
         assert_eq!(previous.start(), at("2026-10-02T00:00:00Z"));
         assert_eq!(previous.end(), at("2026-10-31T23:59:59.999Z"));

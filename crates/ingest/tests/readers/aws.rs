@@ -2,6 +2,39 @@ use costscope_ingest::Format;
 
 use crate::support::*;
 
+/// Per-day, per-service billed / effective / list totals of `synthetic/aws_cur2.csv` (from
+/// `expected_totals.py`); its Parquet copy must give the same.
+const CUR2_TOTALS: &[[&str; 5]] = &[
+    [
+        "2024-10-01",
+        "AmazonEC2",
+        "0.096000000",
+        "0.157000000",
+        "0.192000000",
+    ],
+    [
+        "2024-10-01",
+        "AmazonS3",
+        "1.234567891",
+        "1.234567891",
+        "0.000000000",
+    ],
+    [
+        "2024-10-02",
+        "AmazonEC2",
+        "0.000000000",
+        "0.070000000",
+        "0.096000000",
+    ],
+    [
+        "2024-10-02",
+        "ComputeSavingsPlans",
+        "0.100000000",
+        "0.030000000",
+        "0.000000000",
+    ],
+];
+
 #[test]
 fn legacy_cur_csv_with_the_merged_header_name_is_staged() {
     let (conn, staged) = load("koku/aws_cur_legacy_2023-06-01.csv", None);
@@ -52,39 +85,7 @@ fn cur2_csv_is_staged_with_amortised_cost_and_map_tags() {
     let (conn, staged) = load("synthetic/aws_cur2.csv", None);
     assert_eq!(staged.format, Format::AwsCur2);
     assert_eq!(staged.rows, 6);
-    expect_totals(
-        &conn,
-        &[
-            [
-                "2024-10-01",
-                "AmazonEC2",
-                "0.096000000",
-                "0.157000000",
-                "0.192000000",
-            ],
-            [
-                "2024-10-01",
-                "AmazonS3",
-                "1.234567891",
-                "1.234567891",
-                "0.000000000",
-            ],
-            [
-                "2024-10-02",
-                "AmazonEC2",
-                "0.000000000",
-                "0.070000000",
-                "0.096000000",
-            ],
-            [
-                "2024-10-02",
-                "ComputeSavingsPlans",
-                "0.100000000",
-                "0.030000000",
-                "0.000000000",
-            ],
-        ],
-    );
+    expect_totals(&conn, CUR2_TOTALS);
     assert_eq!(distinct(&conn, "account_name"), ["Production"]);
     assert_eq!(distinct(&conn, "billing_period_start"), ["2024-10-01"]);
     assert_eq!(distinct(&conn, "region"), ["", "eu-west-1", "us-east-1"]);
@@ -118,39 +119,7 @@ fn cur2_parquet_with_a_map_column_is_staged() {
     let staged = costscope_ingest::stage(&conn, &parquet, "cur2.parquet", None, "staged").unwrap();
     assert_eq!(staged.format, Format::AwsCur2);
     assert_eq!(staged.rows, 6);
-    expect_totals(
-        &conn,
-        &[
-            [
-                "2024-10-01",
-                "AmazonEC2",
-                "0.096000000",
-                "0.157000000",
-                "0.192000000",
-            ],
-            [
-                "2024-10-01",
-                "AmazonS3",
-                "1.234567891",
-                "1.234567891",
-                "0.000000000",
-            ],
-            [
-                "2024-10-02",
-                "AmazonEC2",
-                "0.000000000",
-                "0.070000000",
-                "0.096000000",
-            ],
-            [
-                "2024-10-02",
-                "ComputeSavingsPlans",
-                "0.100000000",
-                "0.030000000",
-                "0.000000000",
-            ],
-        ],
-    );
+    expect_totals(&conn, CUR2_TOTALS);
     assert_eq!(
         distinct(&conn, "tags"),
         ["{team=api}", "{team=web, aws_createdBy=alice}", "{}"]

@@ -2,51 +2,52 @@ use costscope_ingest::{Format, NORMALISED_COLUMNS};
 
 use crate::support::*;
 
+/// Per-day, per-service billed / effective / list totals of `synthetic/focus_1_0.csv`, from
+/// `expected_totals.py`; its Parquet and gzip copies must give the same.
+const FOCUS_1_0_TOTALS: &[[&str; 5]] = &[
+    [
+        "2024-09-01",
+        "Amazon Elastic Compute Cloud",
+        "14.295678901",
+        "11.950000001",
+        "13.500000000",
+    ],
+    [
+        "2024-09-01",
+        "Amazon Simple Storage Service",
+        "0.023000000",
+        "0.023000000",
+        "0.023000000",
+    ],
+    [
+        "2024-09-01",
+        "Virtual Machines",
+        "3.250000000",
+        "2.500000000",
+        "4.000000000",
+    ],
+    [
+        "2024-09-02",
+        "Amazon Elastic Compute Cloud",
+        "7.100000000",
+        "6.900000000",
+        "8.000000000",
+    ],
+    [
+        "2024-09-02",
+        "Virtual Machines",
+        "-1.250000000",
+        "-1.250000000",
+        "0.000000000",
+    ],
+];
+
 #[test]
 fn focus_csv_with_bom_crlf_and_null_tokens_is_staged_with_the_file_totals() {
     let (conn, staged) = load("synthetic/focus_1_0.csv", None);
     assert_eq!(staged.format, Format::Focus);
     assert_eq!(staged.rows, 6);
-    expect_totals(
-        &conn,
-        &[
-            [
-                "2024-09-01",
-                "Amazon Elastic Compute Cloud",
-                "14.295678901",
-                "11.950000001",
-                "13.500000000",
-            ],
-            [
-                "2024-09-01",
-                "Amazon Simple Storage Service",
-                "0.023000000",
-                "0.023000000",
-                "0.023000000",
-            ],
-            [
-                "2024-09-01",
-                "Virtual Machines",
-                "3.250000000",
-                "2.500000000",
-                "4.000000000",
-            ],
-            [
-                "2024-09-02",
-                "Amazon Elastic Compute Cloud",
-                "7.100000000",
-                "6.900000000",
-                "8.000000000",
-            ],
-            [
-                "2024-09-02",
-                "Virtual Machines",
-                "-1.250000000",
-                "-1.250000000",
-                "0.000000000",
-            ],
-        ],
-    );
+    expect_totals(&conn, FOCUS_1_0_TOTALS);
     assert_eq!(distinct(&conn, "provider"), ["aws", "azure"]);
     assert_eq!(
         distinct(&conn, "billing_account_id"),
@@ -96,46 +97,7 @@ fn focus_parquet_gives_the_same_rows_as_the_csv() {
     let staged = costscope_ingest::stage(&conn, &parquet, "focus.parquet", None, "staged").unwrap();
     assert_eq!(staged.format, Format::Focus);
     assert_eq!(staged.rows, 6);
-    expect_totals(
-        &conn,
-        &[
-            [
-                "2024-09-01",
-                "Amazon Elastic Compute Cloud",
-                "14.295678901",
-                "11.950000001",
-                "13.500000000",
-            ],
-            [
-                "2024-09-01",
-                "Amazon Simple Storage Service",
-                "0.023000000",
-                "0.023000000",
-                "0.023000000",
-            ],
-            [
-                "2024-09-01",
-                "Virtual Machines",
-                "3.250000000",
-                "2.500000000",
-                "4.000000000",
-            ],
-            [
-                "2024-09-02",
-                "Amazon Elastic Compute Cloud",
-                "7.100000000",
-                "6.900000000",
-                "8.000000000",
-            ],
-            [
-                "2024-09-02",
-                "Virtual Machines",
-                "-1.250000000",
-                "-1.250000000",
-                "0.000000000",
-            ],
-        ],
-    );
+    expect_totals(&conn, FOCUS_1_0_TOTALS);
     assert_eq!(
         distinct(&conn, "tags"),
         ["{team=research}", "{team=web, env=prod}", "{}"]
@@ -159,44 +121,5 @@ fn gzip_csv_is_read_like_the_plain_file() {
     let staged = costscope_ingest::stage(&conn, &gz, "focus.csv.gz", None, "staged").unwrap();
     assert_eq!(staged.format, Format::Focus);
     assert_eq!(staged.rows, 6);
-    expect_totals(
-        &conn,
-        &[
-            [
-                "2024-09-01",
-                "Amazon Elastic Compute Cloud",
-                "14.295678901",
-                "11.950000001",
-                "13.500000000",
-            ],
-            [
-                "2024-09-01",
-                "Amazon Simple Storage Service",
-                "0.023000000",
-                "0.023000000",
-                "0.023000000",
-            ],
-            [
-                "2024-09-01",
-                "Virtual Machines",
-                "3.250000000",
-                "2.500000000",
-                "4.000000000",
-            ],
-            [
-                "2024-09-02",
-                "Amazon Elastic Compute Cloud",
-                "7.100000000",
-                "6.900000000",
-                "8.000000000",
-            ],
-            [
-                "2024-09-02",
-                "Virtual Machines",
-                "-1.250000000",
-                "-1.250000000",
-                "0.000000000",
-            ],
-        ],
-    );
+    expect_totals(&conn, FOCUS_1_0_TOTALS);
 }

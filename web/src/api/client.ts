@@ -24,10 +24,12 @@ function isPublicPath(path: string): boolean {
   return PUBLIC_PATHS.some((p) => path === p || (p.endsWith('/') && path.startsWith(p)));
 }
 
-function defaultMessage(status: number): string {
+/** The message of a failure whose body carries none. */
+export function defaultMessage(status: number): string {
   if (status === 401) return 'Authentication required';
   if (status === 403) return 'You do not have permission to do this';
   if (status === 404) return 'Not found';
+  if (status === 413) return 'Upload too large';
   if (status >= 500) return 'Server error occurred';
   return 'An unexpected error occurred';
 }

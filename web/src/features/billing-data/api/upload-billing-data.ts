@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { ApiError } from '@/api/api-error';
 import { ensureFreshSession } from '@/api/auth-refresh';
 import { apiUrl } from '@/api/base-url';
-import { NETWORK_ERROR_MESSAGE } from '@/api/client';
+import { NETWORK_ERROR_MESSAGE, defaultMessage } from '@/api/client';
 import { clearSession } from '@/api/session';
 import type { IngestAccepted, IngestFormat } from '../types';
 import { ingestKeys } from './keys';
@@ -17,14 +17,6 @@ export interface UploadBillingDataInput {
 export interface UploadProgress {
   loaded: number;
   total: number;
-}
-
-function fallbackMessage(status: number): string {
-  if (status === 401) return 'Authentication required';
-  if (status === 403) return 'You do not have permission to do this';
-  if (status === 413) return 'Upload too large';
-  if (status >= 500) return 'Server error occurred';
-  return 'An unexpected error occurred';
 }
 
 function parseJson(text: string): unknown {
@@ -69,7 +61,7 @@ export async function uploadBillingData(
       const details =
         errorBody?.details && typeof errorBody.details === 'object' ? (errorBody.details as Record<string, unknown>) : undefined;
       if (xhr.status === 401) clearSession();
-      reject(new ApiError(serverMessage ?? fallbackMessage(xhr.status), xhr.status, details, serverMessage));
+      reject(new ApiError(serverMessage ?? defaultMessage(xhr.status), xhr.status, details, serverMessage));
     };
     xhr.onerror = () => reject(new ApiError(NETWORK_ERROR_MESSAGE, 0));
     xhr.onabort = () => reject(new ApiError('Upload cancelled', 0));

@@ -52,6 +52,27 @@ pub(crate) fn timestamp_of(value: &Value) -> Option<DateTime<Utc>> {
     }
 }
 
+/// Whether the daily rollup is small enough to be worth reading for a customer; asked of the
+/// database at most once per engine call, however many questions the call asks.
+#[derive(Default)]
+struct RollupPays(Option<bool>);
+
+impl RollupPays {
+    fn get(&mut self, connection: &Connection, customer: i64) -> Result<bool, EngineError> {
+        if let Some(pays) = self.0 {
+            return Ok(pays);
+        }
+        let pays = query_rows(connection, &query_builder::rollup_pays(customer), |row| {
+            row.get::<_, bool>(0)
+        })?
+        .first()
+        .copied()
+        .unwrap_or_default();
+        self.0 = Some(pays);
+        Ok(pays)
+    }
+}
+
 /// The table that answers a question on `range` with `filter` (`tags`: the tag values of
 /// `/v2/cost/filters`): the daily rollup whenever it gives the line items' answer exactly.
 fn source_for(
@@ -60,6 +81,7 @@ fn source_for(
     range: Option<&TimeRange>,
     filter: &CostFilter,
     tags: bool,
+    rollup_pays: &mut RollupPays,
 ) -> Result<Source, EngineError> {
     let rollup_has_it = if tags {
         query_builder::is_unfiltered(filter)
@@ -69,13 +91,8 @@ fn source_for(
     if !rollup_has_it {
         return Ok(Source::LineItems);
     }
-    if !tags {
-        let pays = query_rows(connection, &query_builder::rollup_pays(customer), |row| {
-            row.get::<_, bool>(0)
-        })?;
-        if !pays.first().copied().unwrap_or_default() {
-            return Ok(Source::LineItems);
-        }
+    if !tags && !rollup_pays.get(connection, customer)? {
+        return Ok(Source::LineItems);
     }
     if let Some(check) =
         range.and_then(|range| query_builder::straddle_check(customer, range, tags))
@@ -98,12 +115,14 @@ pub(crate) fn aggregate(
     let mut total_groups = 0_u64;
     let mut total = 0.0;
     let mut currency = None;
+    let mut rollup_pays = RollupPays::default();
     let source = source_for(
         connection,
         customer,
         Some(&query.range),
         &query.filter,
         false,
+        &mut rollup_pays,
     )?;
     let rows = query_rows(
         connection,
@@ -137,7 +156,14 @@ pub(crate) fn aggregate(
     )?;
     let rows: Vec<AggregateRow> = rows.into_iter().flatten().collect();
     let previous = query.range.previous();
-    let source = source_for(connection, customer, Some(&previous), &query.filter, false)?;
+    let source = source_for(
+        connection,
+        customer,
+        Some(&previous),
+        &query.filter,
+        false,
+        &mut rollup_pays,
+    )?;
     let previous_total = query_rows(
         connection,
         &query_builder::previous_total_on(source, customer, query),
@@ -163,7 +189,8 @@ pub(crate) fn filter_options(
     range: Option<&TimeRange>,
     filter: &CostFilter,
 ) -> Result<FilterOptions, EngineError> {
-    let source = source_for(connection, customer, range, filter, false)?;
+    let mut rollup_pays = RollupPays::default();
+    let source = source_for(connection, customer, range, filter, false, &mut rollup_pays)?;
     let values = query_rows(
         connection,
         &query_builder::filter_values_on(source, customer, range, filter),
@@ -201,7 +228,8 @@ pub(crate) fn filter_options(
     options.cloud_providers.sort();
     options.cloud_providers.dedup();
 
-    let tag_values = match source_for(connection, customer, range, filter, true)? {
+    let tag_values = match source_for(connection, customer, range, filter, true, &mut rollup_pays)?
+    {
         Source::Daily => query_builder::tag_values_daily(customer, range),
         Source::LineItems => query_builder::tag_values(customer, range, filter),
     };
@@ -221,7 +249,14 @@ pub(crate) fn spend(
     filter: &CostFilter,
     metric: Metric,
 ) -> Result<SpendBreakdown, EngineError> {
-    let source = source_for(connection, customer, Some(range), filter, false)?;
+    let source = source_for(
+        connection,
+        customer,
+        Some(range),
+        filter,
+        false,
+        &mut RollupPays::default(),
+    )?;
     let rows = query_rows(
         connection,
         &query_builder::spend_on(source, customer, range, filter, metric),

@@ -5,7 +5,18 @@ import { useFeatureFlags } from '../feature-flags';
 import { AppShell } from '../shell/app-shell';
 import { AlreadySignedInPage } from './already-signed-in-page';
 import { ComplianceGate, Gate, HomeRoute } from './gates';
-import { BillingDataPage, ComingSoonPage, UserManagementPage, WelcomePage } from './lazy-pages';
+import {
+  AdvancedCostPage,
+  BasicCostPage,
+  BillingDataPage,
+  ComingSoonPage,
+  CostTabsPage,
+  CostVisualisationPage,
+  ManagedAccountsPage,
+  SavedReportsPage,
+  UserManagementPage,
+  WelcomePage,
+} from './lazy-pages';
 
 /** The routes of a signed-in user (spec 1 §2.1, spec 2 Settings area). */
 export function AppRoutes() {
@@ -29,10 +40,7 @@ export function AppRoutes() {
           path="tags"
           element={<ComingSoonPage feature="Tags" description="Search resources by tag and manage your standard tags." />}
         />
-        <Route
-          path="managed-accounts"
-          element={<ComingSoonPage feature="Managed Accounts" description="Cost and usage of the accounts you manage." />}
-        />
+        <Route path="managed-accounts" element={<ManagedAccountsPage />} />
         <Route
           path="iam"
           element={
@@ -55,28 +63,17 @@ export function AppRoutes() {
             path="basic"
             element={
               <Gate when={flags.oldCostDashboard || flags.newCostDashboard}>
-                <ComingSoonPage feature="Basic Cost" description="Spend by day, service and account from your billing data." />
+                {flags.newCostDashboard ? <CostTabsPage tab="basic" /> : <BasicCostPage />}
               </Gate>
             }
           />
-          <Route
-            path="advanced"
-            element={
-              <ComingSoonPage
-                feature="Advanced Cost"
-                description="Group, filter and chart cost by account, region, service, provider, cost type and usage type."
-              />
-            }
-          />
-          <Route
-            path="analysis"
-            element={<ComingSoonPage feature="Cost Analysis" description="Explore and export your cost data as charts and tables." />}
-          />
+          <Route path="advanced" element={flags.newCostDashboard ? <CostTabsPage tab="advanced" /> : <AdvancedCostPage />} />
+          <Route path="analysis" element={<CostVisualisationPage />} />
           <Route
             path="saving"
             element={
               <Gate when={flags.newCostDashboard}>
-                <ComingSoonPage feature="Cost Saving" description="Savings opportunities found in your real usage." />
+                <CostTabsPage tab="saving" />
               </Gate>
             }
           />
@@ -84,7 +81,7 @@ export function AppRoutes() {
             path="report"
             element={
               <Gate when={flags.oldCostDashboard}>
-                <ComingSoonPage feature="Cost Report" description="Saved cost reports you can reload and export." />
+                <SavedReportsPage />
               </Gate>
             }
           />

@@ -4,7 +4,7 @@ import { FullPageSpinner } from '@/components/full-page-spinner';
 import { NotFoundPage } from '@/components/not-found-page';
 import { Alert } from '@mui/material';
 import { isComplianceCustomer } from '../feature-flags';
-import { ComingSoonPage, WelcomePage } from './lazy-pages';
+import { DashboardTabsPage, MissionControlPage, WelcomePage } from './lazy-pages';
 
 /** A route that exists only when a condition (usually a feature flag) holds; otherwise "Page not found". */
 export function Gate({ when, children }: { when: boolean; children: ReactNode }) {
@@ -28,12 +28,5 @@ export function HomeRoute() {
   if (accounts.isPending) return <FullPageSpinner />;
   if (accounts.isError) return <Alert severity="error">Failed to load dashboard data</Alert>;
   if (accounts.data.length === 0) return <WelcomePage />;
-  return config.features.missionControlDashboard ? (
-    <ComingSoonPage
-      feature="Mission Control"
-      description="Your cloud spend at a glance: total spend, credits, refunds, providers, budget health and cost by service category."
-    />
-  ) : (
-    <ComingSoonPage feature="Dashboard" description="An overview dashboard of your cloud spend." />
-  );
+  return config.features.missionControlDashboard ? <MissionControlPage /> : <DashboardTabsPage />;
 }

@@ -9,3 +9,19 @@ export const BillingDataPage = lazy(() =>
   import('@/features/billing-data').then((m) => ({ default: m.BillingDataPage })),
 );
 export const ComingSoonPage = lazy(() => import('@/features/coming-soon').then((m) => ({ default: m.ComingSoonPage })));
+
+// Cost screens (docs/WEB-COST.md): only these chunks pull in the chart library.
+export const MissionControlPage = lazy(() =>
+  import('@/features/mission-control').then((m) => ({ default: m.MissionControlPage })),
+);
+export const AdvancedCostPage = lazy(() => import('@/features/cost-analysis').then((m) => ({ default: m.AdvancedCostPage })));
+export const SavedReportsPage = lazy(() => import('@/features/cost-analysis').then((m) => ({ default: m.SavedReportsPage })));
+export const BasicCostPage = lazy(() => import('@/features/cost-pages').then((m) => ({ default: m.BasicCostPage })));
+export const CostTabsPage = lazy(() => import('@/features/cost-pages').then((m) => ({ default: m.CostTabsPage })));
+export const CostVisualisationPage = lazy(() =>
+  import('@/features/cost-pages').then((m) => ({ default: m.CostVisualisationPage })),
+);
+export const DashboardTabsPage = lazy(() => import('@/features/cost-pages').then((m) => ({ default: m.DashboardTabsPage })));
+export const ManagedAccountsPage = lazy(() =>
+  import('@/features/cost-pages').then((m) => ({ default: m.ManagedAccountsPage })),
+);

@@ -1,0 +1,5 @@
+import { PageHeader } from '@/components/page-header';
+
+export function BasicCostPage() {
+  return <PageHeader title="Basic Cost" />;
+}

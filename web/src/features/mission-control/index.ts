@@ -1,0 +1,1 @@
+export { MissionControlPage } from './components/mission-control-page';

@@ -1,0 +1,303 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { useState } from 'react';
+import { resolveTimeRange } from '@/lib/cost';
+import type { FlatFilter } from '@/lib/cost-filters';
+import { mockApi, type MockCall } from '@/test/mock-api';
+import { renderWithProviders } from '@/test/render';
+import { FilterPanel } from './filter-panel';
+import { FiltersButton } from './filters-button';
+
+const NOW = new Date('2026-11-23T12:00:00.000Z');
+const november = resolveTimeRange('thisMonth', undefined, NOW);
+
+function answer(overrides: Record<string, unknown> = {}) {
+  return {
+    accounts: [], account_names: {}, accounts_by_provider: {}, regions: [], services: [], tags: {},
+    cloud_providers: [], cost_type: [], usage_types: [], warnings: [], ...overrides,
+  };
+}
+
+const OPTIONS: Record<string, ReturnType<typeof answer>> = {
+  aws: answer({
+    services: ['AmazonEC2', 'AmazonS3'],
+    regions: ['us-east-1', 'eu-west-1'],
+    accounts: ['111111111111'],
+    accounts_by_provider: { aws: ['111111111111'] },
+    account_names: { '111111111111': 'Production' },
+    tags: { env: ['prod', 'dev'] },
+  }),
+  gcp: answer({ services: ['Compute Engine'], accounts: ['shop-prod'], accounts_by_provider: { gcp: ['shop-prod'] } }),
+};
+
+function providerOf(call: MockCall): string | undefined {
+  return (call.body as { filters?: Array<{ cloud_providers?: Array<{ values: string[] }> }> }).filters?.[0]?.cloud_providers?.[0]?.values[0];
+}
+
+function mockOptions(failing: string[] = []) {
+  return mockApi({
+    'POST /v2/cost/filters': (call) => {
+      const provider = providerOf(call);
+      if (!provider) return { body: answer({ cloud_providers: ['aws', 'gcp'] }) };
+      if (failing.includes(provider)) return { status: 500, body: { message: 'options unavailable' } };
+      return { body: OPTIONS[provider] ?? answer() };
+    },
+  });
+}
+
+function Harness({ initial = [], onApply, module }: { initial?: FlatFilter[]; onApply(filters: FlatFilter[]): void; module?: string }) {
+  const [applied, setApplied] = useState(initial);
+  const [open, setOpen] = useState(true);
+  return (
+    <>
+      <FiltersButton count={applied.length} onClick={() => setOpen(true)} />
+      <FilterPanel
+        open={open}
+        onClose={() => setOpen(false)}
+        applied={applied}
+        module={module}
+        timeRange={november}
+        onApply={(filters) => {
+          onApply(filters);
+          setApplied(filters);
+        }}
+      />
+    </>
+  );
+}
+
+function setup(options: { initial?: FlatFilter[]; failing?: string[]; module?: string } = {}) {
+  const api = mockOptions(options.failing);
+  const onApply = vi.fn();
+  const rendered = renderWithProviders(<Harness initial={options.initial} onApply={onApply} module={options.module} />);
+  return { ...rendered, api, onApply };
+}
+
+const dialog = () => screen.getByRole('dialog', { name: 'Filters' });
+const rule = (n: number) => within(dialog()).getByRole('group', { name: new RegExp(`^Rule ${n}`) });
+
+async function pickOption(user: ReturnType<typeof setup>['user'], combobox: HTMLElement, option: string) {
+  await user.click(combobox);
+  await user.click(await screen.findByRole('option', { name: option }));
+}
+
+async function addRule(user: ReturnType<typeof setup>['user'], provider: string) {
+  await user.click(within(dialog()).getByRole('button', { name: 'New Rule' }));
+  const rules = within(dialog()).getAllByRole('group', { name: /^Rule \d/ });
+  const added = rules[rules.length - 1];
+  await pickOption(user, within(added).getByRole('combobox', { name: 'Cloud Provider' }), provider);
+  return rules.length;
+}
+
+async function addCondition(user: ReturnType<typeof setup>['user'], ruleNumber: number, field: string) {
+  await user.click(within(rule(ruleNumber)).getByRole('button', { name: 'Condition' }));
+  const conditions = within(rule(ruleNumber)).getAllByRole('group', { name: /condition$/ });
+  const row = conditions[conditions.length - 1];
+  await pickOption(user, within(row).getByRole('combobox', { name: /^Field/ }), field);
+  return within(rule(ruleNumber)).getAllByRole('group', { name: /condition$/ })[conditions.length - 1];
+}
+
+const CREATED = expect.any(String);
+
+describe('filter panel', () => {
+  it('starts empty: the empty message, Clear All disabled, a close button', async () => {
+    const { user } = setup();
+    expect(dialog()).toBeInTheDocument();
+    expect(within(dialog()).getByText('Click "New Rule" to create your first filtering rule')).toBeInTheDocument();
+    expect(within(dialog()).getByRole('button', { name: 'Clear All' })).toBeDisabled();
+    await user.click(within(dialog()).getByRole('button', { name: 'Close' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  });
+
+  it('builds a rule as a person does and applies it as flat filters', async () => {
+    const { user, onApply } = setup();
+    await addRule(user, 'AWS');
+    expect(within(dialog()).getByRole('button', { name: 'Clear All' })).toBeEnabled();
+    const service = await addCondition(user, 1, 'Service');
+    await pickOption(user, within(service).getByRole('combobox', { name: 'Values' }), 'AmazonEC2');
+    const region = await addCondition(user, 1, 'Region');
+    await pickOption(user, within(region).getByRole('combobox', { name: /^Operator/ }), 'not equals');
+    await user.type(within(region).getByRole('combobox', { name: 'Values' }), 'eu-west-1, ap-south-1{Enter}');
+    expect(within(rule(1)).getByText('AND')).toBeInTheDocument();
+    await user.click(within(dialog()).getByRole('button', { name: 'Apply' }));
+
+    expect(onApply).toHaveBeenCalledTimes(1);
+    const [filters] = onApply.mock.calls[0] as [FlatFilter[]];
+    expect(filters).toEqual([
+      { id: expect.any(String), field: 'cloud_provider', operator: 'equals', value: ['aws'], logic: 'and', level: 0, created: CREATED },
+      { id: expect.any(String), field: 'service_name', operator: 'equals', value: ['AmazonEC2'], logic: 'and', level: 1, created: CREATED },
+      { id: expect.any(String), field: 'region', operator: 'not_equals', value: ['eu-west-1', 'ap-south-1'], logic: 'and', level: 1, created: CREATED },
+    ]);
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(screen.getByRole('button', { name: 'Filters (3 applied)' })).toBeInTheDocument();
+  });
+
+  it('ORs rules: the second rule\'s provider filter has logic "or"', async () => {
+    const { user, onApply } = setup();
+    await addRule(user, 'AWS');
+    await addRule(user, 'Azure');
+    expect(within(dialog()).getByText('OR')).toBeInTheDocument();
+    await user.click(within(dialog()).getByRole('button', { name: 'Apply' }));
+    const [filters] = onApply.mock.calls[0] as [FlatFilter[]];
+    expect(filters.map((f) => [f.field, f.value, f.logic])).toEqual([
+      ['cloud_provider', ['aws'], 'and'],
+      ['cloud_provider', ['azure'], 'or'],
+    ]);
+  });
+
+  it('keeps a typed value that was not confirmed with Enter when Apply is clicked', async () => {
+    const { user, onApply } = setup();
+    await addRule(user, 'AWS');
+    const row = await addCondition(user, 1, 'Region');
+    await user.type(within(row).getByRole('combobox', { name: 'Values' }), 'ca-central-1');
+    await user.click(within(dialog()).getByRole('button', { name: 'Apply' }));
+    const [filters] = onApply.mock.calls[0] as [FlatFilter[]];
+    expect(filters[1]).toMatchObject({ field: 'region', value: ['ca-central-1'] });
+  });
+
+  it('labels accounts "Projects" on GCP rules', async () => {
+    const { user } = setup();
+    await addRule(user, 'GCP');
+    await user.click(within(rule(1)).getByRole('button', { name: 'Condition' }));
+    await user.click(within(rule(1)).getByRole('combobox', { name: /^Field/ }));
+    const options = screen.getAllByRole('option').map((o) => o.textContent);
+    expect(options).toEqual(['Service', 'Region', 'Projects', 'Tag']);
+    await user.click(screen.getByRole('option', { name: 'Projects' }));
+    const row = within(rule(1)).getByRole('group', { name: 'Projects condition' });
+    await pickOption(user, within(row).getByRole('combobox', { name: 'Values' }), 'shop-prod');
+  });
+
+  it('offers the Condition button only once a provider is chosen', async () => {
+    const { user } = setup();
+    await user.click(within(dialog()).getByRole('button', { name: 'New Rule' }));
+    expect(within(rule(1)).queryByRole('button', { name: 'Condition' })).not.toBeInTheDocument();
+  });
+
+  it('says a provider is needed first when conditions are added after clearing it', async () => {
+    const { user } = setup();
+    await addRule(user, 'AWS');
+    await addCondition(user, 1, 'Service');
+    await user.click(within(rule(1)).getByRole('combobox', { name: 'Cloud Provider' }));
+    await user.click(within(rule(1)).getByRole('button', { name: 'Clear' }));
+    expect(within(rule(1)).getByRole('combobox', { name: 'Cloud Provider' })).toHaveValue('');
+    await user.click(within(rule(1)).getByRole('button', { name: 'Condition' }));
+    expect(within(dialog()).getByRole('alert')).toHaveTextContent('Please select a Cloud Provider for this rule first.');
+    expect(within(rule(1)).getAllByRole('group', { name: /condition$/ })).toHaveLength(1);
+  });
+
+  it('refuses Apply while a rule has no provider', async () => {
+    const { user, onApply } = setup();
+    await user.click(within(dialog()).getByRole('button', { name: 'New Rule' }));
+    await user.click(within(dialog()).getByRole('button', { name: 'Apply' }));
+    expect(within(dialog()).getByRole('alert')).toHaveTextContent('Please select a Cloud Provider for all rules.');
+    expect(onApply).not.toHaveBeenCalled();
+  });
+
+  it('refuses Apply while a condition has no field or no value', async () => {
+    const { user, onApply } = setup();
+    await addRule(user, 'AWS');
+    await user.click(within(rule(1)).getByRole('button', { name: 'Condition' }));
+    await user.click(within(dialog()).getByRole('button', { name: 'Apply' }));
+    expect(within(dialog()).getByRole('alert')).toHaveTextContent('Please complete all filter conditions.');
+    const row = within(rule(1)).getByRole('group', { name: 'New condition' });
+    await pickOption(user, within(row).getByRole('combobox', { name: /^Field/ }), 'Region');
+    await user.click(within(dialog()).getByRole('button', { name: 'Apply' }));
+    expect(within(dialog()).getByRole('alert')).toHaveTextContent('Please complete all filter conditions.');
+    expect(onApply).not.toHaveBeenCalled();
+  });
+
+  it('applies a tag condition with a key and no values (the key must exist)', async () => {
+    const { user, onApply } = setup();
+    await addRule(user, 'AWS');
+    const row = await addCondition(user, 1, 'Tag');
+    await pickOption(user, within(row).getByRole('combobox', { name: 'Tag key' }), 'env');
+    await user.click(within(dialog()).getByRole('button', { name: 'Apply' }));
+    const [filters] = onApply.mock.calls[0] as [FlatFilter[]];
+    expect(filters[1]).toMatchObject({ field: 'tags', tagKey: 'env', tagValueOperator: 'equals', value: [] });
+  });
+
+  it('keeps the module limit', async () => {
+    const { user, onApply } = setup({ module: 'integrations' });
+    await addRule(user, 'AWS');
+    const row = await addCondition(user, 1, 'Service');
+    await pickOption(user, within(row).getByRole('combobox', { name: 'Values' }), 'AmazonS3');
+    const second = await addCondition(user, 1, 'Region');
+    await pickOption(user, within(second).getByRole('combobox', { name: 'Values' }), 'us-east-1');
+    await user.click(within(dialog()).getByRole('button', { name: 'Apply' }));
+    expect(within(dialog()).getByRole('alert')).toHaveTextContent('Maximum 2 filters allowed');
+    expect(onApply).not.toHaveBeenCalled();
+  });
+
+  it('Cancel discards the edits and restores the applied rules', async () => {
+    const initial: FlatFilter[] = [
+      { id: 'p', field: 'cloud_provider', operator: 'equals', value: ['aws'], logic: 'and', level: 0, created: NOW.toISOString() },
+      { id: 's', field: 'service_name', operator: 'equals', value: ['AmazonS3'], logic: 'and', level: 1, created: NOW.toISOString() },
+    ];
+    const { user, onApply } = setup({ initial });
+    expect(within(rule(1)).getByText('AmazonS3')).toBeInTheDocument();
+    await user.click(within(dialog()).getByRole('button', { name: 'Clear All' }));
+    expect(within(dialog()).getByText('Click "New Rule" to create your first filtering rule')).toBeInTheDocument();
+    await user.click(within(dialog()).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(onApply).not.toHaveBeenCalled();
+    await user.click(screen.getByRole('button', { name: 'Filters (2 applied)' }));
+    expect(within(rule(1)).getByRole('combobox', { name: 'Cloud Provider' })).toHaveValue('AWS');
+    expect(within(rule(1)).getByText('AmazonS3')).toBeInTheDocument();
+  });
+
+  it('Clear All then Apply clears the filters', async () => {
+    const initial: FlatFilter[] = [{ id: 'p', field: 'cloud_provider', operator: 'equals', value: ['gcp'], logic: 'and', level: 0, created: NOW.toISOString() }];
+    const { user, onApply } = setup({ initial });
+    await user.click(within(dialog()).getByRole('button', { name: 'Clear All' }));
+    expect(within(dialog()).getByRole('button', { name: 'Clear All' })).toBeDisabled();
+    await user.click(within(dialog()).getByRole('button', { name: 'Apply' }));
+    expect(onApply).toHaveBeenCalledWith([]);
+    expect(screen.getByRole('button', { name: 'Filters' })).toBeInTheDocument();
+  });
+
+  it('loads options per provider for the period, with a spinner meanwhile', async () => {
+    const { user, api } = setup();
+    await addRule(user, 'AWS');
+    await waitFor(() => expect(within(dialog()).queryByLabelText('Loading filter options')).not.toBeInTheDocument());
+    const bodies = api.callsTo('POST', '/v2/cost/filters').map((c) => c.body);
+    expect(bodies).toContainEqual({ start_date: '2026-11-01', end_date: '2026-11-23', filters: [] });
+    expect(bodies).toContainEqual({
+      start_date: '2026-11-01',
+      end_date: '2026-11-23',
+      filters: [{ operator: 'AND', cloud_providers: [{ operator: 'equals', values: ['aws'] }] }],
+    });
+    const row = await addCondition(user, 1, 'Account');
+    await user.click(within(row).getByRole('combobox', { name: 'Values' }));
+    expect(await screen.findByRole('option', { name: 'Production (111111111111)' })).toBeInTheDocument();
+  });
+
+  it('on a provider\'s failure says so and takes typed values and a typed tag key', async () => {
+    const { user, onApply } = setup({ failing: ['gcp'] });
+    expect(await within(dialog()).findByText('Failed to fetch options for: GCP')).toBeInTheDocument();
+    await addRule(user, 'GCP');
+    const service = await addCondition(user, 1, 'Service');
+    await user.click(within(service).getByRole('combobox', { name: 'Values' }));
+    expect(screen.queryByRole('option')).not.toBeInTheDocument();
+    await user.type(within(service).getByRole('combobox', { name: 'Values' }), 'BigQuery,  Cloud Storage ,{Enter}');
+    const tag = await addCondition(user, 1, 'Tag');
+    await user.type(within(tag).getByRole('combobox', { name: 'Tag key' }), 'team{Enter}');
+    await user.type(within(tag).getByRole('combobox', { name: 'Values' }), 'data{Enter}');
+    await user.click(within(dialog()).getByRole('button', { name: 'Apply' }));
+    const [filters] = onApply.mock.calls[0] as [FlatFilter[]];
+    expect(filters.slice(1).map((f) => [f.field, f.value, f.tagKey])).toEqual([
+      ['service_name', ['BigQuery', 'Cloud Storage'], undefined],
+      ['tags', ['data'], 'team'],
+    ]);
+  });
+});
+
+describe('FiltersButton', () => {
+  it('shows the applied count as a badge', async () => {
+    const onClick = vi.fn();
+    const { user, rerender } = renderWithProviders(<FiltersButton count={0} onClick={onClick} />);
+    await user.click(screen.getByRole('button', { name: 'Filters' }));
+    expect(onClick).toHaveBeenCalledTimes(1);
+    rerender(<FiltersButton count={4} onClick={onClick} />);
+    expect(screen.getByRole('button', { name: 'Filters (4 applied)' })).toBeInTheDocument();
+    expect(screen.getByText('4')).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,115 @@
+import { Alert, Box } from '@mui/material';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import type { ECharts } from 'echarts/core';
+import { formatChartAmount } from '@/lib/cost/format';
+import { useStableValue } from '@/lib/cost/storage';
+import { buildChartOption, seriesTotal, type CostChartData } from './chart-option';
+
+/** Hidden on screen, still read by screen readers (and Testing Library). */
+const visuallyHidden = {
+  border: 0,
+  clip: 'rect(0 0 0 0)',
+  height: '1px',
+  margin: '-1px',
+  overflow: 'hidden',
+  padding: 0,
+  position: 'absolute',
+  whiteSpace: 'nowrap',
+  width: '1px',
+} as const;
+
+/** §8: the chart's code could not be loaded (e.g. the network dropped). */
+export const CHART_LOAD_ERROR_MESSAGE = 'An error occurred while loading the chart';
+
+export interface CostChartProps extends CostChartData {
+  /** Pixels or any CSS height (default 360). */
+  height?: number | string;
+  /** The chart's accessible name (also names its data table). */
+  ariaLabel?: string;
+  /** A click on a point, bar or slice: its category (empty for pie) and series name. */
+  onPointClick?: (category: string, seriesName: string) => void;
+}
+
+/**
+ * ECharts draws on a canvas, which jsdom (Vitest) does not have: there the chart is not drawn and
+ * only the summary table below is rendered, so page tests can still read what the chart shows.
+ */
+export function chartsCanRender(): boolean {
+  return typeof window !== 'undefined' && !/jsdom/i.test(window.navigator.userAgent);
+}
+
+/**
+ * A cost chart (line, area, bar or pie; stacked; zoom slider; scrolling legend), drawn with
+ * ECharts loaded on first use. Next to the drawing is a visually hidden table with each series'
+ * total, named "{ariaLabel} data", for screen readers and tests.
+ */
+export function CostChart({ height = 360, ariaLabel = 'Cost chart', onPointClick, ...data }: CostChartProps) {
+  const containerRef = useRef<HTMLDivElement>(null);
+  const [chart, setChart] = useState<ECharts | null>(null);
+  const [loadFailed, setLoadFailed] = useState(false);
+  const clickRef = useRef(onPointClick);
+  clickRef.current = onPointClick;
+
+  useEffect(() => {
+    const element = containerRef.current;
+    if (!element || !chartsCanRender()) return undefined;
+    let disposed = false;
+    let instance: ECharts | null = null;
+    let observer: ResizeObserver | null = null;
+    const draw = ({ echarts }: typeof import('./echarts-setup')) => {
+      if (disposed) return;
+      instance = echarts.init(element, undefined, { renderer: 'canvas' });
+      instance.on('click', (params) => {
+        const event = params as { seriesType?: string; name?: string; seriesName?: string };
+        if (event.seriesType === 'pie') clickRef.current?.('', event.name ?? '');
+        else clickRef.current?.(event.name ?? '', event.seriesName ?? '');
+      });
+      observer = new ResizeObserver(() => instance?.resize());
+      observer.observe(element);
+      setChart(instance);
+    };
+    import('./echarts-setup').then(draw, (error: unknown) => {
+      console.error('Could not load the chart', error);
+      if (!disposed) setLoadFailed(true);
+    });
+    return () => {
+      disposed = true;
+      observer?.disconnect();
+      instance?.dispose();
+      setChart(null);
+    };
+  }, []);
+
+  const { type, categories, series, stacked, zoom, markLines } = data;
+  // Keyed on the content, so a parent's re-render with equal new arrays does not redraw the chart
+  // (which would restart its animation and reset the zoom).
+  const stable = useStableValue({ type, categories, series, stacked, zoom, markLines });
+  const option = useMemo(() => buildChartOption(stable), [stable]);
+
+  useEffect(() => {
+    chart?.setOption(option, { notMerge: true });
+  }, [chart, option]);
+
+  return (
+    <Box data-testid="cost-chart" data-chart-type={type} sx={{ position: 'relative', width: '100%' }}>
+      {loadFailed ? <Alert severity="error">{CHART_LOAD_ERROR_MESSAGE}</Alert> : null}
+      <Box ref={containerRef} role="img" aria-label={ariaLabel} sx={{ width: '100%', height, display: loadFailed ? 'none' : 'block' }} />
+      <Box component="table" sx={visuallyHidden} aria-label={`${ariaLabel} data`}>
+        <thead>
+          <tr>
+            <th scope="col">Series</th>
+            <th scope="col">Total</th>
+          </tr>
+        </thead>
+        <tbody>
+          {series.map((item) => (
+            <tr key={item.name}>
+              <th scope="row">{item.name}</th>
+              <td>{formatChartAmount(seriesTotal(item))}</td>
+            </tr>
+          ))}
+        </tbody>
+      </Box>
+    </Box>
+  );
+}

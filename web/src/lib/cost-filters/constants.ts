@@ -1,0 +1,50 @@
+import type { ConditionField, Provider, ValueOperator } from './types';
+
+/** Spec 1 §2.12: the providers a rule can start from. */
+export const PROVIDERS: ReadonlyArray<{ value: Provider; label: string }> = [
+  { value: 'aws', label: 'AWS' },
+  { value: 'gcp', label: 'GCP' },
+  { value: 'azure', label: 'Azure' },
+];
+
+/** Spec 1 §9 / §8: the provider list when the unfiltered options call fails. */
+export const DEFAULT_PROVIDERS: ReadonlyArray<Provider> = ['aws', 'gcp'];
+
+export const CONDITION_FIELDS: ReadonlyArray<{ value: ConditionField; label: string }> = [
+  { value: 'service', label: 'Service' },
+  { value: 'region', label: 'Region' },
+  { value: 'account', label: 'Account' },
+  { value: 'tag', label: 'Tag' },
+];
+
+export const VALUE_OPERATORS: ReadonlyArray<{ value: ValueOperator; label: string }> = [
+  { value: 'equals', label: 'equals' },
+  { value: 'not_equals', label: 'not equals' },
+];
+
+/** Spec 1 §9 limits and timings. */
+export const MAX_FILTERS_PER_GROUP = 20;
+export const MAX_FILTER_VALUE_LENGTH = 100;
+export const PROVIDER_OPTIONS_DEBOUNCE_MS = 300;
+export const FILTER_CACHE_TTL_MS = 300_000;
+export const FILTER_CACHE_MAX_ENTRIES = 50;
+export const DROPDOWN_MAX_HEIGHT = 200;
+export const MAX_CHIPS_DISPLAYED = 5;
+export const MULTI_SELECT_MAX_CHIPS = 2;
+
+/** Spec 1 §5 panel Apply alerts. */
+export const APPLY_MESSAGES = {
+  providerMissing: 'Please select a Cloud Provider for all rules.',
+  conditionIncomplete: 'Please complete all filter conditions.',
+  conditionWithoutProvider: 'Please select a Cloud Provider for this rule first.',
+} as const;
+
+/** The label of a condition's field; accounts are "Projects" on GCP (spec 1 §2.12). */
+export function conditionFieldLabel(field: ConditionField, provider: Provider | ''): string {
+  if (field === 'account' && provider === 'gcp') return 'Projects';
+  return CONDITION_FIELDS.find((f) => f.value === field)?.label ?? field;
+}
+
+export function providerLabel(provider: string): string {
+  return PROVIDERS.find((p) => p.value === provider.toLowerCase())?.label ?? provider;
+}

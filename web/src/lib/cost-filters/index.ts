@@ -1,0 +1,13 @@
+export * from './types';
+export * from './constants';
+export { newFilterId } from './ids';
+export * from './rules';
+export * from './rule-editor';
+export * from './api-groups';
+export * from './module-config';
+export * from './validation';
+export * from './presets';
+export * from './filter-store';
+export * from './use-filter-store';
+export * from './filter-options';
+export * from './use-applied-filters';

@@ -1,0 +1,50 @@
+export type { ApiCondition, ApiFilterGroup, ApiTagCondition } from '@/lib/cost';
+
+/** Spec 1 §3 filter field catalogue, plus `tag:{key}` (a field naming a tag key, §5). */
+export type FilterField =
+  | 'cloud_provider'
+  | 'date_range'
+  | 'cost_amount'
+  | 'service_name'
+  | 'region'
+  | 'account_id'
+  | 'tags'
+  | `tag:${string}`;
+
+export type FilterLogic = 'and' | 'or';
+export type ValueOperator = 'equals' | 'not_equals';
+
+/** Spec 1 §3 "Flat applied filter (panel)": level 0 is a rule's provider, level 1 a condition. */
+export interface FlatFilter {
+  id: string;
+  field: string;
+  operator: string;
+  value: string[];
+  logic: FilterLogic;
+  level: 0 | 1;
+  tagKey?: string;
+  tagValueOperator?: ValueOperator;
+  metadata?: Record<string, unknown>;
+  created: string;
+}
+
+export type Provider = 'aws' | 'gcp' | 'azure';
+
+/** Spec 1 §3 "Condition" of the rule editor. */
+export interface FilterCondition {
+  id: string;
+  field: 'service' | 'region' | 'account' | 'tag' | '';
+  operator: ValueOperator;
+  value: string[];
+  tagKey?: string;
+  tagValueOperator?: ValueOperator;
+}
+
+/** Spec 1 §3 "Filter rule (editor)". */
+export interface FilterRule {
+  id: string;
+  provider: Provider | '';
+  conditions: FilterCondition[];
+}
+
+export type ConditionField = Exclude<FilterCondition['field'], ''>;

@@ -7,7 +7,7 @@ use std::path::Path;
 use costscope_core::cost::Provider;
 use duckdb::Connection;
 
-use crate::plan::{Exprs, Header, ProviderSource, MACROS};
+use crate::plan::{ColumnKind, Exprs, Header, Plan, ProviderSource, MACROS};
 use crate::readers;
 use crate::sql::{quote_ident, quote_literal};
 use crate::{Format, IngestError, NORMALISED_COLUMNS};
@@ -115,7 +115,30 @@ impl Stager<'_> {
                 .execute_batch(macro_sql)
                 .map_err(|e| self.internal(e))?;
         }
-        let header = self.load_raw(container)?;
+        let header = self.read_header(container)?;
+        let format = match format.or_else(|| readers::detect(&header)) {
+            Some(format) => format,
+            None => {
+                return Err(self.empty_or(
+                    container,
+                    self.error(
+                        "unknown billing export format: the header matches none of FOCUS, \
+                         AWS CUR, AWS CUR 2.0, GCP billing export, Azure cost details",
+                    ),
+                ))
+            }
+        };
+        if matches!(container, Container::Ndjson { .. }) && format != Format::GcpBilling {
+            return Err(self.error(format!(
+                "newline-delimited JSON is read only for the GCP billing export, not for the {} format",
+                format.display_name()
+            )));
+        }
+        let plan = readers::plan(format, &header, self.display_name)
+            .map_err(|error| self.empty_or(container, error))?;
+        if let Container::Csv { gzip } = container {
+            self.copy_csv(gzip, &used_columns(&header, &plan))?;
+        }
         let rows: i64 = self
             .conn
             .query_row(&format!("SELECT count(*) FROM {}", self.raw), [], |r| {
@@ -125,21 +148,6 @@ impl Stager<'_> {
         if rows == 0 {
             return Err(self.error("the file is empty"));
         }
-        let format =
-            match format.or_else(|| readers::detect(&header)) {
-                Some(format) => format,
-                None => return Err(self.error(
-                    "unknown billing export format: the header matches none of FOCUS, AWS CUR, \
-                     AWS CUR 2.0, GCP billing export, Azure cost details",
-                )),
-            };
-        if matches!(container, Container::Ndjson { .. }) && format != Format::GcpBilling {
-            return Err(self.error(format!(
-                "newline-delimited JSON is read only for the GCP billing export, not for the {} format",
-                format.display_name()
-            )));
-        }
-        let plan = readers::plan(format, &header, self.display_name)?;
         let provider = match &plan.provider {
             ProviderSource::Fixed(provider) => quote_literal(provider.code()),
             ProviderSource::Column(column) => self.provider_expression(column)?,
@@ -209,36 +217,28 @@ impl Stager<'_> {
         }
     }
 
-    /// Copies the file into the raw table (every column VARCHAR, in file order so that
-    /// `rowid + 1` is the data row number) and returns its header.
-    fn load_raw(&self, container: Container) -> Result<Header, IngestError> {
+    /// The file's header. A Parquet file (and a GCP JSON file) becomes the raw relation right
+    /// away; a CSV file is copied by `copy_csv` once the reader has said which columns it needs.
+    fn read_header(&self, container: Container) -> Result<Header, IngestError> {
         let path = quote_literal(&self.path.to_string_lossy());
         let raw = self.raw;
         match container {
             Container::Csv { gzip } => {
-                let compression = if gzip { "gzip" } else { "none" };
-                let source = |strict: bool| {
-                    format!(
-                        "read_csv({path}, all_varchar = true, header = true, delim = ',', quote = '\"', \
-                         escape = '\"', compression = '{compression}', strict_mode = {strict})"
-                    )
-                };
-                let create = |strict: bool| {
-                    self.conn.execute_batch(&format!(
-                        "CREATE TEMP TABLE {raw} AS SELECT * FROM {}",
-                        source(strict)
-                    ))
-                };
-                if let Err(error) = create(true) {
-                    // The dialect sniffer refuses some real exports (e.g. CRLF lines with a last
-                    // line ending in LF); read those leniently. Errors found while reading (a
-                    // line with too many fields, an unterminated quote) are not retried.
-                    if !error.to_string().contains("Error when sniffing") || create(false).is_err()
-                    {
-                        return Err(self.read_error("CSV", error));
-                    }
-                }
-                self.header_of_raw()
+                let described = self
+                    .describe(&format!("SELECT * FROM {}", self.csv_source(gzip, true)))
+                    .or_else(|error| {
+                        // The dialect sniffer refuses some real exports (e.g. CRLF lines with a
+                        // last line ending in LF); read those leniently.
+                        if !error.to_string().contains("Error when sniffing") {
+                            return Err(error);
+                        }
+                        self.describe(&format!("SELECT * FROM {}", self.csv_source(gzip, false)))
+                            .map_err(|_| error)
+                    })
+                    .map_err(|e| self.read_error("CSV", e))?;
+                Ok(Header::new(
+                    described.into_iter().map(|(name, _)| name).collect(),
+                ))
             }
             Container::Parquet => {
                 let source = format!("read_parquet({path})");
@@ -256,7 +256,9 @@ impl Stager<'_> {
                     .iter()
                     .map(|(name, kind)| {
                         let ident = quote_ident(name);
-                        if kind.starts_with("MAP")
+                        if ColumnKind::of_duckdb_type(kind).is_some() {
+                            ident
+                        } else if kind.starts_with("MAP")
                             || kind.starts_with("STRUCT")
                             || kind.ends_with(']')
                         {
@@ -275,8 +277,15 @@ impl Stager<'_> {
                             columns.join(", ")
                         ))
                         .map_err(|e| self.read_error("Parquet", e))?;
-                    return Ok(Header::new(
-                        described.into_iter().map(|(name, _)| name).collect(),
+                    return Ok(Header::typed(
+                        described
+                            .into_iter()
+                            .map(|(name, kind)| {
+                                let kind =
+                                    ColumnKind::of_duckdb_type(&kind).unwrap_or(ColumnKind::Text);
+                                (name, kind)
+                            })
+                            .collect(),
                     ));
                 }
                 self.conn
@@ -358,9 +367,76 @@ impl Stager<'_> {
         let described = self
             .describe(&format!("SELECT * FROM {}", self.raw))
             .map_err(|e| self.internal(e))?;
-        Ok(Header::new(
-            described.into_iter().map(|(name, _)| name).collect(),
+        Ok(Header::typed(
+            described
+                .into_iter()
+                .map(|(name, kind)| {
+                    let kind = ColumnKind::of_duckdb_type(&kind).unwrap_or(ColumnKind::Text);
+                    (name, kind)
+                })
+                .collect(),
         ))
+    }
+
+    /// A file without a data row is refused as empty whatever its header says; otherwise the
+    /// header's own refusal stands.
+    fn empty_or(&self, container: Container, refusal: IngestError) -> IngestError {
+        let source = match container {
+            Container::Csv { gzip } => self.csv_source(gzip, false),
+            Container::Parquet | Container::Ndjson { .. } => self.raw.to_owned(),
+        };
+        let rows = self.conn.query_row(
+            &format!("SELECT count(*) FROM (SELECT 1 FROM {source} LIMIT 1)"),
+            [],
+            |r| r.get::<_, i64>(0),
+        );
+        match rows {
+            Ok(0) => self.error("the file is empty"),
+            _ => refusal,
+        }
+    }
+
+    /// DuckDB's CSV scanner over the file, every column as text.
+    fn csv_source(&self, gzip: bool, strict: bool) -> String {
+        let path = quote_literal(&self.path.to_string_lossy());
+        let compression = if gzip { "gzip" } else { "none" };
+        format!(
+            "read_csv({path}, all_varchar = true, header = true, delim = ',', quote = '\"', \
+             escape = '\"', compression = '{compression}', strict_mode = {strict})"
+        )
+    }
+
+    /// Copies the columns the reader uses into the raw table, in file order, so that
+    /// `rowid + 1` is the data row number. Only these columns are kept: a CUR file has hundreds.
+    fn copy_csv(&self, gzip: bool, columns: &[String]) -> Result<(), IngestError> {
+        let list = if columns.is_empty() {
+            // Nothing to read but the row count (a reader that needs no column cannot exist,
+            // but an empty select list is not SQL).
+            "1 AS costscope_row".to_owned()
+        } else {
+            columns
+                .iter()
+                .map(String::as_str)
+                .map(quote_ident)
+                .collect::<Vec<_>>()
+                .join(", ")
+        };
+        let create = |strict: bool| {
+            self.conn.execute_batch(&format!(
+                "CREATE TEMP TABLE {} AS SELECT {list} FROM {}",
+                self.raw,
+                self.csv_source(gzip, strict)
+            ))
+        };
+        match create(true) {
+            Ok(()) => Ok(()),
+            // Errors found while reading (a line with too many fields, an unterminated quote)
+            // are not retried; only the sniffer's refusal is.
+            Err(error) if error.to_string().contains("Error when sniffing") => {
+                create(false).map_err(|_| self.read_error("CSV", error))
+            }
+            Err(error) => Err(self.read_error("CSV", error)),
+        }
     }
 
     /// A CASE expression turning the provider names of the file into provider codes; a name
@@ -445,6 +521,27 @@ impl Stager<'_> {
             check.problem
         )))
     }
+}
+
+/// The columns of the file that the plan's SQL names (as quoted identifiers).
+fn used_columns(header: &Header, plan: &Plan) -> Vec<String> {
+    let mut sql = select(&plan.main, "", "");
+    if let Some((exprs, from)) = &plan.extra {
+        sql += &select(exprs, "", from);
+    }
+    if let ProviderSource::Column(column) = &plan.provider {
+        sql += &quote_ident(column);
+    }
+    for check in &plan.checks {
+        sql += &check.bad;
+        sql += &quote_ident(&check.column);
+    }
+    header
+        .names()
+        .iter()
+        .filter(|name| sql.contains(&quote_ident(name)))
+        .cloned()
+        .collect()
 }
 
 fn select(exprs: &Exprs, provider: &str, from: &str) -> String {

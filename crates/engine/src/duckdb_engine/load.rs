@@ -181,7 +181,7 @@ pub(crate) fn load(
         .execute(
             &format!(
                 "INSERT INTO {COST_TABLE} (customer_id, load_id, charge_date, {columns}) SELECT ?, ?, \
-                 CAST(charge_period_start AS DATE) AS charge_date, {columns} FROM {union} ORDER BY charge_date"
+                 CAST(charge_period_start AS DATE) AS charge_date, {columns} FROM {union}"
             ),
             params![customer, request.load_id],
         )

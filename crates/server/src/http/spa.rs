@@ -5,6 +5,8 @@ use axum::http::{header, Method, StatusCode, Uri};
 use axum::response::{IntoResponse, Response};
 use axum::Json;
 use rust_embed::Embed;
+use std::path::{Component, Path, PathBuf};
+use std::sync::OnceLock;
 
 use super::error::ErrorBody;
 
@@ -46,11 +48,33 @@ fn json_not_found() -> Response {
         .into_response()
 }
 
+/// For web development: `COSTSCOPE_WEB_DIR=web/dist` serves a freshly built app from disk
+/// instead of the copy embedded at compile time, so a `vite build` needs no cargo rebuild.
+fn web_dir_override() -> Option<&'static Path> {
+    static DIR: OnceLock<Option<PathBuf>> = OnceLock::new();
+    DIR.get_or_init(|| std::env::var_os("COSTSCOPE_WEB_DIR").map(PathBuf::from))
+        .as_deref()
+}
+
+fn asset_bytes(file: &str) -> Option<Vec<u8>> {
+    match web_dir_override() {
+        // Only plain relative names: no `..`, no absolute paths out of the directory.
+        Some(dir) => {
+            let relative = Path::new(file);
+            let plain = relative
+                .components()
+                .all(|c| matches!(c, Component::Normal(_)));
+            plain.then(|| std::fs::read(dir.join(relative)).ok())?
+        }
+        None => WebApp::get(file).map(|asset| asset.data.into_owned()),
+    }
+}
+
 fn embedded(file: &str) -> Option<Response> {
     if file.is_empty() {
         return None;
     }
-    let asset = WebApp::get(file)?;
+    let bytes = asset_bytes(file)?;
     let mime = mime_guess::from_path(file).first_or_octet_stream();
     // Vite puts content hashes into the names under assets/, so they never change.
     let cache = if file.starts_with("assets/") {
@@ -61,6 +85,6 @@ fn embedded(file: &str) -> Option<Response> {
     Response::builder()
         .header(header::CONTENT_TYPE, mime.as_ref())
         .header(header::CACHE_CONTROL, cache)
-        .body(Body::from(asset.data.into_owned()))
+        .body(Body::from(bytes))
         .ok()
 }

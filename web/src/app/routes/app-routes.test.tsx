@@ -32,7 +32,7 @@ describe('routing', () => {
     mockApi(appRoutes(withAccounts));
     renderApp('/');
     expect(await screen.findByRole('heading', { level: 1, name: 'Mission Control' })).toBeInTheDocument();
-    expect(screen.getByText('Coming soon')).toBeInTheDocument();
+    expect(screen.getByText('Your cloud spend at a glance')).toBeInTheDocument();
   });
 
   it('opens Billing Data in the settings section, with the breadcrumb when coming from the welcome page', async () => {
@@ -77,7 +77,8 @@ describe('routing', () => {
 
     mockApi(appRoutes({ ...withAccounts, config: makeConfig({}, { oldCostDashboard: false, newCostDashboard: true }) }));
     renderApp('/cost');
-    expect(await screen.findByRole('heading', { level: 1, name: 'Basic Cost' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Cost Analysis' })).toBeInTheDocument();
+    expect(screen.getByRole('tab', { name: 'Basic Cost', selected: true })).toBeInTheDocument();
     expect(location()).toBe('/cost/basic');
   });
 

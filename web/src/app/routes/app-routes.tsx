@@ -67,7 +67,16 @@ export function AppRoutes() {
               </Gate>
             }
           />
-          <Route path="advanced" element={flags.newCostDashboard ? <CostTabsPage tab="advanced" /> : <AdvancedCostPage />} />
+          <Route
+            path="advanced"
+            element={
+              flags.newCostDashboard ? (
+                <CostTabsPage tab="advanced" advanced={<AdvancedCostPage embedded />} />
+              ) : (
+                <AdvancedCostPage />
+              )
+            }
+          />
           <Route path="analysis" element={<CostVisualisationPage />} />
           <Route
             path="saving"

@@ -1,2 +1,2 @@
-export { AdvancedCostPage } from './components/advanced-cost-page';
+export { AdvancedCostPage, type AdvancedCostPageProps } from './components/advanced-cost-page';
 export { SavedReportsPage } from './components/saved-reports-page';

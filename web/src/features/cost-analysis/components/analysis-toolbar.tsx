@@ -1,0 +1,44 @@
+import { Paper, Stack } from '@mui/material';
+import { TimeRangeSelector } from '@/components/cost';
+import { FiltersButton } from '@/components/cost-filters';
+import { ANALYSIS_PRESETS, type TimeRange } from '@/lib/cost';
+import type { AnalysisState } from '../types';
+import { withDimensions } from '../utils/analysis-state';
+import { GroupBySelect } from './group-by-select';
+import { InclusionsSelect } from './inclusions-select';
+import { ViewSelect } from './view-select';
+
+export interface AnalysisToolbarProps {
+  state: AnalysisState;
+  range: TimeRange;
+  onChange(next: AnalysisState): void;
+  onOpenFilters(): void;
+}
+
+/** §2.5 toolbar: Filters, Group By, View, Period, Include. */
+export function AnalysisToolbar({ state, range, onChange, onOpenFilters }: AnalysisToolbarProps) {
+  return (
+    <Paper variant="outlined" sx={{ p: 2, mb: 2 }} role="toolbar" aria-label="Cost analysis options">
+      <Stack direction="row" spacing={2} useFlexGap flexWrap="wrap" alignItems="center">
+        <FiltersButton count={state.filters.length} onClick={onOpenFilters} />
+        <GroupBySelect
+          value={state.grouping.groupByDimensions}
+          onChange={(dimensions) => onChange({ ...state, grouping: withDimensions(state.grouping, dimensions) })}
+        />
+        <ViewSelect value={state.viewType} onChange={(viewType) => onChange({ ...state, viewType })} />
+        <TimeRangeSelector
+          value={range}
+          presets={ANALYSIS_PRESETS}
+          onChange={(next) =>
+            onChange({
+              ...state,
+              period:
+                next.preset === 'custom' ? { preset: 'custom', startDate: next.startDate, endDate: next.endDate } : { preset: next.preset },
+            })
+          }
+        />
+        <InclusionsSelect value={state.inclusions} onChange={(inclusions) => onChange({ ...state, inclusions })} />
+      </Stack>
+    </Paper>
+  );
+}

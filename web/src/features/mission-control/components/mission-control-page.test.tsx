@@ -1,0 +1,280 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { previousTimeRange, resolveTimeRange, type CostRow, type SpendResponse } from '@/lib/cost';
+import { appRoutes, makeAccount, makeUser } from '@/test/fixtures';
+import { mockApi, type MockCall, type MockReply } from '@/test/mock-api';
+import { renderApp, signInAs } from '@/test/render';
+
+const thisMonth = resolveTimeRange('thisMonth');
+const lastMonth = resolveTimeRange('lastMonth');
+const octoberBefore = previousTimeRange(thisMonth);
+
+function spendAnswer(total: number, previousTotal: number, overrides: Partial<SpendResponse['current_period']> = {}): SpendResponse {
+  return {
+    current_period: {
+      total_amount: total,
+      start_time: thisMonth.start,
+      end_time: thisMonth.end,
+      cloud_provider: { AWS: 9_000, GCP: 3_000, Azure: 345.4 },
+      cost_type: { Usage: 13_000.4, Credit: -600, Refund: -55, Tax: 0 },
+      ...overrides,
+    },
+    previous_period: {
+      total_amount: previousTotal,
+      start_time: '2026-10-09T00:00:00.000Z',
+      end_time: '2026-10-31T23:59:59.999Z',
+      cloud_provider: { AWS: previousTotal, GCP: 0, Azure: 0 },
+      cost_type: { Usage: previousTotal, Credit: 0, Refund: -20 },
+    },
+    comparison: {
+      absolute_change: total - previousTotal,
+      percent_change: previousTotal === 0 ? null : ((total - previousTotal) / previousTotal) * 100,
+    },
+    warnings: [],
+  };
+}
+
+function rows(amounts: Record<string, number>): CostRow[] {
+  return Object.entries(amounts).map(([service, amount]) => ({ service, amount, grouping_values: [service], grouping_path: service }));
+}
+
+const CURRENT_SERVICES = rows({
+  AmazonEC2: 5_000,
+  'Compute Engine': 2_000,
+  AmazonS3: 1_500,
+  AmazonRDS: 900,
+  'Cloud SQL': 300,
+  AmazonDynamoDB: 200,
+  'SQL Database': 100,
+  AWSLambda: 0,
+});
+const PREVIOUS_SERVICES = rows({
+  AmazonEC2: 6_000,
+  'Compute Engine': 1_500,
+  AmazonEKS: 500,
+  AmazonS3: 1_000,
+  AmazonRDS: 1_400,
+  AmazonElastiCache: 100,
+  AWSLambda: 50,
+});
+
+function aggrAnswer(data: CostRow[]) {
+  const total = data.reduce((sum, row) => sum + row.amount, 0);
+  return { data, summary: { accrued_cost: total, previous_cost: 0, accrued_change: null, currency: 'USD' }, total_groups: data.length, warnings: [] };
+}
+
+/** Answers POST /v2/cost/aggr with the current rows, or the previous ones for the previous period. */
+function byPeriod(current: CostRow[], previous: CostRow[]): MockReply {
+  return (call: MockCall) => {
+    const body = call.body as { start_time: string };
+    return { body: aggrAnswer(body.start_time === octoberBefore.start ? previous : current) };
+  };
+}
+
+function setup(extra: Record<string, MockReply> = {}) {
+  signInAs(makeUser());
+  const api = mockApi({
+    ...appRoutes({ accounts: [makeAccount()] }),
+    'POST /v2/cost/spend': { body: spendAnswer(12_345.4, 10_000) },
+    'POST /v2/cost/aggr': byPeriod(CURRENT_SERVICES, PREVIOUS_SERVICES),
+    'POST /v2/cost/filters': { body: { accounts: [], account_names: {}, regions: [], services: [], tags: {}, cloud_providers: ['aws'], cost_type: [] } },
+    ...extra,
+  });
+  return { ...api, ...renderApp('/') };
+}
+
+function card(name: string) {
+  return screen.findByRole('region', { name });
+}
+
+describe('Mission Control', () => {
+  it('shows the four spend cards of the month from POST /v2/cost/spend', async () => {
+    const { callsTo } = setup();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Mission Control' })).toBeInTheDocument();
+    expect(screen.getByText('Your cloud spend at a glance')).toBeInTheDocument();
+    expect(screen.getByRole('combobox', { name: 'Period' })).toHaveTextContent('This Month');
+    expect(screen.getByRole('button', { name: 'Filters' })).toBeInTheDocument();
+
+    const total = await card('Total Spend');
+    expect(await within(total).findByText('$12,345')).toBeInTheDocument();
+    expect(within(total).getByText('+23.5%')).toBeInTheDocument();
+    expect(within(total).getByText('vs $10,000 previous period')).toBeInTheDocument();
+    expect(within(total).getByText('Oct 9, 2026 – Oct 31, 2026')).toBeInTheDocument();
+
+    // 600 of credits against 13,000.4 of spend before credits and refunds.
+    const credits = await card('Credits Consumption');
+    expect(within(credits).getByText('4.6%')).toBeInTheDocument();
+    expect(within(credits).getByText('$600 in credits of $13,000 spend before credits and refunds')).toBeInTheDocument();
+    expect(within(credits).getByRole('progressbar', { name: 'Credits consumption' })).toHaveAttribute('aria-valuenow', '5');
+
+    const refunds = await card('Refunds Received');
+    expect(within(refunds).getByText('$55')).toBeInTheDocument();
+    expect(within(refunds).getByText('$20 in the previous period')).toBeInTheDocument();
+
+    const providers = within(await card('Cloud Providers')).getAllByRole('listitem');
+    expect(providers.map((item) => item.getAttribute('aria-label'))).toEqual(['AWS', 'GCP', 'Azure']);
+    expect(providers[0]).toHaveTextContent('$9,000 (72.9%)');
+    expect(providers[2]).toHaveTextContent('$345 (2.8%)');
+    expect(within(providers[2]).getByRole('progressbar', { name: 'Azure share' })).toHaveAttribute('aria-valuenow', '3');
+
+    const [request] = callsTo('POST', '/v2/cost/spend');
+    expect(request.body).toEqual({ start_time: thisMonth.start, end_time: thisMonth.end, filters: [] });
+  });
+
+  it('shows the service categories against the real spend of the previous month', async () => {
+    const { user, callsTo } = setup();
+    const section = await screen.findByRole('region', { name: 'Cost by Service Category' });
+    expect(within(section).getByText('Changes compared with Oct 1, 2026 – Oct 31, 2026')).toBeInTheDocument();
+
+    const list = await within(section).findByRole('list', { name: 'Service categories' });
+    const items = within(list).getAllByRole('listitem');
+    // In category order; Serverless (Lambda at $0) is hidden.
+    expect(items.map((item) => item.getAttribute('aria-label'))).toEqual(['Database', 'Compute', 'Storage']);
+    expect(items[0]).toHaveTextContent('$1,500');
+    expect(items[0]).toHaveTextContent('0.0%');
+    expect(items[0]).toHaveTextContent('AmazonRDS, Cloud SQL, AmazonDynamoDB +1 more');
+    expect(items[1]).toHaveTextContent('$7,000');
+    expect(items[1]).toHaveTextContent('-6.7%');
+    expect(items[1]).toHaveTextContent('AmazonEC2, Compute Engine');
+    expect(items[2]).toHaveTextContent('+50.0%');
+
+    // Only Storage grew by more than 25 %.
+    const insights = within(within(section).getByRole('list', { name: 'Insights' })).getAllByRole('listitem');
+    expect(insights.map((item) => item.textContent)).toEqual(['Storage spend is up 50.0% on the previous period: $1,500 against $1,000.']);
+
+    const [current, previous] = callsTo('POST', '/v2/cost/aggr').map((call) => call.body);
+    const dashboardUse = { filters: [], group_by_dimensions: ['service'], order_by: 'amount', order_desc: true };
+    expect(current).toEqual({ start_time: thisMonth.start, end_time: thisMonth.end, ...dashboardUse });
+    expect(previous).toEqual({ start_time: octoberBefore.start, end_time: octoberBefore.end, ...dashboardUse });
+
+    await user.click(within(section).getByRole('button', { name: 'Detail' }));
+    const database = within(section).getByRole('table', { name: 'Database services' });
+    const lines = within(database).getAllByRole('row').slice(1);
+    expect(lines.map((line) => line.textContent)).toEqual([
+      'AmazonRDS$900$1,400-35.7%',
+      'Cloud SQL$300$0New',
+      'AmazonDynamoDB$200$0New',
+      'SQL Database$100$0New',
+      'AmazonElastiCache$0$100-100.0%',
+    ]);
+    // Kubernetes has no spend now: hidden. EKS had spend only before; it is not Compute's.
+    const compute = within(section).getByRole('table', { name: 'Compute services' });
+    expect(within(compute).getAllByRole('row').slice(1).map((line) => line.textContent)).toEqual([
+      'AmazonEC2$5,000$6,000-16.7%',
+      'Compute Engine$2,000$1,500+33.3%',
+    ]);
+    expect(within(section).queryByRole('table', { name: 'Kubernetes services' })).not.toBeInTheDocument();
+    expect(within(section).queryByRole('list', { name: 'Service categories' })).not.toBeInTheDocument();
+  });
+
+  it('shows the budget overview without asking for budgets', async () => {
+    const { user, calls } = setup();
+    const budgets = await screen.findByRole('region', { name: 'Budget Overview' });
+    expect(within(budgets).getByText('No active budgets found')).toBeInTheDocument();
+    await user.click(within(budgets).getByRole('button', { name: 'Detail' }));
+    expect(within(budgets).getByRole('button', { name: 'Detail' })).toHaveAttribute('aria-pressed', 'true');
+    expect(within(budgets).getByText('No active budgets found')).toBeInTheDocument();
+    await within(await card('Total Spend')).findByText('$12,345');
+    expect(calls.filter((call) => call.path.includes('budget'))).toEqual([]);
+  });
+
+  it('says so when no provider and no category has spend', async () => {
+    setup({
+      'POST /v2/cost/spend': { body: spendAnswer(0, 0, { cloud_provider: { AWS: 0, GCP: 0, Azure: 0 }, cost_type: { Credit: 0, Refund: 0 } }) },
+      'POST /v2/cost/aggr': { body: aggrAnswer([]) },
+    });
+    expect(await within(await card('Cloud Providers')).findByText('No cloud provider data available')).toBeInTheDocument();
+    expect(within(await card('Total Spend')).getByText('$0')).toBeInTheDocument();
+    expect(within(await card('Total Spend')).getByText(/No spend in the previous period/)).toBeInTheDocument();
+    expect(within(await card('Credits Consumption')).getByText('No spend in this period')).toBeInTheDocument();
+    const section = await card('Cost by Service Category');
+    expect(await within(section).findByText('No service category data available for the selected period')).toBeInTheDocument();
+  });
+
+  it('shows the dashboard error in the cards and the categories error in its section', async () => {
+    setup({
+      'POST /v2/cost/spend': { status: 500, body: { message: 'Engine unavailable' } },
+      'POST /v2/cost/aggr': { status: 503, body: {} },
+    });
+    for (const name of ['Total Spend', 'Credits Consumption', 'Refunds Received', 'Cloud Providers']) {
+      const alert = await within(await card(name)).findByRole('alert');
+      expect(alert).toHaveTextContent('Failed to load dashboard data');
+      expect(alert).toHaveTextContent('Engine unavailable');
+    }
+    const alert = await within(await card('Cost by Service Category')).findByRole('alert');
+    expect(alert).toHaveTextContent('Failed to load service categories data');
+    expect(alert).toHaveTextContent('Server error occurred');
+  });
+
+  it('falls back to the dashboard text for an error without a message, and retries', async () => {
+    let failures = 1;
+    const { user, callsTo } = setup({
+      'POST /v2/cost/spend': () => (failures-- > 0 ? { status: 400, body: {} } : { body: spendAnswer(50, 40) }),
+    });
+    const total = await card('Total Spend');
+    expect(await within(total).findByRole('alert')).toHaveTextContent(
+      'Failed to load dashboard dataAn unexpected error occurred while loading dashboard data',
+    );
+    await user.click(within(total).getByRole('button', { name: 'Retry' }));
+    expect(await within(total).findByText('$50')).toBeInTheDocument();
+    expect(callsTo('POST', '/v2/cost/spend')).toHaveLength(2);
+  });
+
+  it('reloads for a new period, keeps it, and ignores the older answer', async () => {
+    let releaseThisMonth: () => void = () => undefined;
+    const slowThisMonth = new Promise<void>((resolve) => {
+      releaseThisMonth = resolve;
+    });
+    const { user, callsTo } = setup({
+      'POST /v2/cost/spend': async (call) => {
+        const body = call.body as { start_time: string };
+        if (body.start_time === lastMonth.start) return { body: spendAnswer(4_000, 3_000) };
+        await slowThisMonth;
+        return { body: spendAnswer(9_999, 3_000) };
+      },
+    });
+    await screen.findByRole('heading', { level: 1, name: 'Mission Control' });
+    await user.click(screen.getByRole('combobox', { name: 'Period' }));
+    await user.click(await screen.findByRole('option', { name: 'Last Month' }));
+
+    const total = await card('Total Spend');
+    expect(await within(total).findByText('$4,000')).toBeInTheDocument();
+    releaseThisMonth();
+    await waitFor(() => expect(callsTo('POST', '/v2/cost/spend')).toHaveLength(2));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(within(total).getByText('$4,000')).toBeInTheDocument();
+    expect(within(total).queryByText('$9,999')).not.toBeInTheDocument();
+
+    expect(callsTo('POST', '/v2/cost/spend')[1].body).toMatchObject({ start_time: lastMonth.start, end_time: lastMonth.end });
+    const aggrStarts = callsTo('POST', '/v2/cost/aggr').map((call) => (call.body as { start_time: string }).start_time);
+    expect(aggrStarts).toContain(lastMonth.start);
+    expect(aggrStarts).toContain(previousTimeRange(lastMonth).start);
+    expect(localStorage.getItem('mission_control_time_range_preset')).toBe('"lastMonth"');
+  });
+
+  it('sends the applied filters and asks again when the panel changes them', async () => {
+    localStorage.setItem(
+      'mission_control_filters',
+      JSON.stringify([
+        { id: 'p', field: 'cloud_provider', operator: 'equals', value: ['aws'], logic: 'and', level: 0, created: '2026-11-01T00:00:00Z' },
+        { id: 's', field: 'service_name', operator: 'equals', value: ['AmazonEC2'], logic: 'and', level: 1, created: '2026-11-01T00:00:00Z' },
+      ]),
+    );
+    const { user, callsTo } = setup();
+    await within(await card('Total Spend')).findByText('$12,345');
+    const groups = [{ cloud_providers: [{ operator: 'equals', values: ['aws'] }], services: [{ operator: 'equals', values: ['AmazonEC2'] }] }];
+    const sent = (call: MockCall) => (call.body as { filters: unknown[] }).filters.map((group) => ({ ...(group as object), operator: undefined }));
+    expect(sent(callsTo('POST', '/v2/cost/spend')[0])).toMatchObject(groups);
+    for (const call of callsTo('POST', '/v2/cost/aggr')) expect(sent(call)).toMatchObject(groups);
+
+    await user.click(screen.getByRole('button', { name: 'Filters (2 applied)' }));
+    const panel = await screen.findByRole('dialog', { name: 'Filters' });
+    await user.click(within(panel).getByRole('button', { name: 'Clear All' }));
+    await user.click(within(panel).getByRole('button', { name: 'Apply' }));
+
+    // Without filters the dashboard asks again.
+    await waitFor(() => expect(callsTo('POST', '/v2/cost/spend')).toHaveLength(2));
+    expect(callsTo('POST', '/v2/cost/spend')[1].body).toEqual({ start_time: thisMonth.start, end_time: thisMonth.end, filters: [] });
+    await waitFor(() => expect(callsTo('POST', '/v2/cost/aggr')).toHaveLength(4));
+    expect(screen.getByRole('button', { name: 'Filters' })).toBeInTheDocument();
+  });
+});

@@ -210,9 +210,11 @@ pub(crate) fn load(
     transaction
         .execute_batch(&format!(
             "DELETE FROM {ROLLUP_STATS_TABLE} WHERE customer_id = {customer}; \
-             INSERT INTO {ROLLUP_STATS_TABLE} SELECT {customer}, \
+             INSERT INTO {ROLLUP_STATS_TABLE} (customer_id, line_items, daily_rows, currencies) \
+             SELECT {customer}, \
              (SELECT count(*) FROM {COST_TABLE} WHERE customer_id = {customer}), \
-             (SELECT count(*) FROM {DAILY_TABLE} WHERE customer_id = {customer});"
+             (SELECT count(*) FROM {DAILY_TABLE} WHERE customer_id = {customer}), \
+             (SELECT count(DISTINCT currency) FROM {DAILY_TABLE} WHERE customer_id = {customer});"
         ))
         .map_err(engine_error)?;
     phase("rollups", &mut clock);

@@ -184,7 +184,8 @@ fn schema_sql() -> String {
          billing_period_start DATE NOT NULL, key VARCHAR NOT NULL, value VARCHAR NOT NULL, \
          earliest_start TIMESTAMP NOT NULL, latest_start TIMESTAMP NOT NULL); \
          CREATE TABLE IF NOT EXISTS {ROLLUP_STATS_TABLE} (customer_id BIGINT NOT NULL, \
-         line_items BIGINT NOT NULL, daily_rows BIGINT NOT NULL);"
+         line_items BIGINT NOT NULL, daily_rows BIGINT NOT NULL, currencies BIGINT); \
+         ALTER TABLE {ROLLUP_STATS_TABLE} ADD COLUMN IF NOT EXISTS currencies BIGINT;"
     ));
     sql.push_str(&format!(
         "CREATE TABLE IF NOT EXISTS {SCHEMA_TABLE} (version INTEGER NOT NULL); \

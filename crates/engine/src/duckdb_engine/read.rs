@@ -52,24 +52,45 @@ pub(crate) fn timestamp_of(value: &Value) -> Option<DateTime<Utc>> {
     }
 }
 
-/// Whether the daily rollup is small enough to be worth reading for a customer; asked of the
-/// database at most once per engine call, however many questions the call asks.
+/// Whether the daily rollup is small enough to be worth reading for a customer, and whether its
+/// costs are in one currency; asked of the database at most once per engine call, however many
+/// questions the call asks.
 #[derive(Default)]
-struct RollupPays(Option<bool>);
+struct RollupPays(Option<(bool, bool)>);
 
 impl RollupPays {
-    fn get(&mut self, connection: &Connection, customer: i64) -> Result<bool, EngineError> {
-        if let Some(pays) = self.0 {
-            return Ok(pays);
+    fn stats(
+        &mut self,
+        connection: &Connection,
+        customer: i64,
+    ) -> Result<(bool, bool), EngineError> {
+        if let Some(stats) = self.0 {
+            return Ok(stats);
         }
-        let pays = query_rows(connection, &query_builder::rollup_pays(customer), |row| {
-            row.get::<_, bool>(0)
+        let stats = query_rows(connection, &query_builder::rollup_pays(customer), |row| {
+            Ok((row.get::<_, bool>(0)?, row.get::<_, bool>(1)?))
         })?
         .first()
         .copied()
         .unwrap_or_default();
-        self.0 = Some(pays);
-        Ok(pays)
+        self.0 = Some(stats);
+        Ok(stats)
+    }
+
+    fn get(&mut self, connection: &Connection, customer: i64) -> Result<bool, EngineError> {
+        Ok(self.stats(connection, customer)?.0)
+    }
+
+    fn currencies(
+        &mut self,
+        connection: &Connection,
+        customer: i64,
+    ) -> Result<query_builder::Currencies, EngineError> {
+        Ok(if self.stats(connection, customer)?.1 {
+            query_builder::Currencies::One
+        } else {
+            query_builder::Currencies::Several
+        })
     }
 }
 
@@ -126,7 +147,12 @@ pub(crate) fn aggregate(
     )?;
     let rows = query_rows(
         connection,
-        &query_builder::aggregate_on(source, customer, query),
+        &query_builder::aggregate_with(
+            source,
+            customer,
+            query,
+            rollup_pays.currencies(connection, customer)?,
+        ),
         |row| {
             total_groups = row.get::<_, i64>(1)?.max(0).unsigned_abs();
             total = row.get::<_, Option<f64>>(4)?.unwrap_or_default();

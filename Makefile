@@ -119,7 +119,7 @@ BENCH_ARGS ?=
 bench: ensure-duckdb ensure-postgres ## generate 1M and 10M FOCUS line items, time ingest and the cost API against DuckDB and PostgreSQL -> docs/PERFORMANCE.md (quick check: BENCH_ARGS="--rows 100000")
 	@# The bench does not need the web app; the binary embeds whatever web/dist holds.
 	@mkdir -p web/dist
-	$(PHASE) "cargo build" $(CARGO) build -p costscope-server --bin costscope -p costscope-bench
+	$(PHASE) "cargo build" $(CARGO) build -p costscope-server -p costscope-bench --bins
 	$(PHASE) "bench" $(CARGO_TARGET_DIR)/debug/costscope-bench $(BENCH_ARGS)
 
 # ---------------------------------------------------------------- housekeeping

@@ -2,7 +2,8 @@ import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { renderWithProviders } from '@/test/render';
 import { buildChartOption } from './chart-option';
-import { CostChart, chartsCanRender } from './cost-chart';
+import { chartsCanRender } from './chart-loader';
+import { CostChart } from './cost-chart';
 
 const categories = ['2026-11-01', '2026-11-02', '2026-11-03'];
 const series = [

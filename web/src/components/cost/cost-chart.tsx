@@ -4,6 +4,7 @@ import type { ECharts } from 'echarts/core';
 import { formatChartAmount } from '@/lib/cost/format';
 import { useStableValue } from '@/lib/cost/storage';
 import { buildChartOption, seriesTotal, type CostChartData } from './chart-option';
+import { chartsCanRender } from './chart-loader';
 
 /** Hidden on screen, still read by screen readers (and Testing Library). */
 const visuallyHidden = {
@@ -28,14 +29,6 @@ export interface CostChartProps extends CostChartData {
   ariaLabel?: string;
   /** A click on a point, bar or slice: its category (empty for pie) and series name. */
   onPointClick?: (category: string, seriesName: string) => void;
-}
-
-/**
- * ECharts draws on a canvas, which jsdom (Vitest) does not have: there the chart is not drawn and
- * only the summary table below is rendered, so page tests can still read what the chart shows.
- */
-export function chartsCanRender(): boolean {
-  return typeof window !== 'undefined' && !/jsdom/i.test(window.navigator.userAgent);
 }
 
 /**

@@ -1,4 +1,5 @@
 export * from './chart-option';
+export * from './chart-loader';
 export * from './cost-chart';
 export * from './cost-error-alert';
 export * from './custom-range-dialog';

@@ -10,6 +10,8 @@ export const STORAGE_KEYS = {
   displayType: 'cost_analysis_display_type',
   filterState: 'cost_analysis_filter_state',
   groupingState: 'cost_analysis_grouping_state',
+  /** The Include (charge types) choice; the spec names no key for it. */
+  costInclusions: 'cost_analysis_cost_inclusions',
   filterPresets: 'filter_presets',
   savedReports: 'cost_analysis_saved_reports',
   missionControlFilters: 'mission_control_filters',

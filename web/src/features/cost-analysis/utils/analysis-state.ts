@@ -1,4 +1,4 @@
-import { DEFAULT_INCLUSIONS, DEFAULT_PRESET, GROUP_BY_OPTIONS, MAX_GROUP_BY, type GroupKey } from '@/lib/cost';
+import { DEFAULT_INCLUSIONS, DEFAULT_PRESET, GROUP_BY_OPTIONS, MAX_GROUP_BY, STORAGE_KEYS, type GroupKey } from '@/lib/cost';
 import type { AnalysisState, DisplayType, GroupingState, ViewType } from '../types';
 
 /** §2.5 View select, in order. */
@@ -33,7 +33,7 @@ export const DEFAULT_STATE: AnalysisState = {
  * The charge types are not among the §9 storage keys; they are kept under a key of the same
  * family so that the Include choice survives a reload like the others.
  */
-export const INCLUSIONS_STORAGE_KEY = 'cost_analysis_cost_inclusions';
+export const INCLUSIONS_STORAGE_KEY = STORAGE_KEYS.costInclusions;
 
 export function isGroupKey(value: unknown): value is GroupKey {
   return GROUP_BY_OPTIONS.some((option) => option.value === value);

@@ -1,5 +1,6 @@
 import { LinearProgress, Skeleton, Stack, Typography } from '@mui/material';
 import { useState } from 'react';
+import { CostErrorAlert } from '@/components/cost';
 import { formatRangeLabel, type ApiFilterGroup, type TimeRange } from '@/lib/cost';
 import { useServiceCategories } from '../api/use-service-categories';
 import { CATEGORIES_ERROR, NO_CATEGORY_DATA } from '../constants';
@@ -7,7 +8,6 @@ import { CategoryDetail } from './category-detail';
 import { CategoryOverview } from './category-overview';
 import { DashboardCard } from './dashboard-card';
 import { ViewToggle, type SectionView } from './view-toggle';
-import { WidgetError } from './widget-error';
 
 export interface ServiceCategoriesSectionProps {
   range: TimeRange;
@@ -22,7 +22,7 @@ export function ServiceCategoriesSection({ range, filters }: ServiceCategoriesSe
 
   let body;
   if (error) {
-    body = <WidgetError title={CATEGORIES_ERROR} error={error} onRetry={categories.refetch} />;
+    body = <CostErrorAlert title={CATEGORIES_ERROR} error={error} onRetry={categories.refetch} />;
   } else if (!summaries) {
     body = (
       <Stack spacing={1} aria-busy="true" aria-label="Loading">

@@ -1,8 +1,8 @@
 import { Skeleton, Stack } from '@mui/material';
 import type { ReactNode } from 'react';
+import { CostErrorAlert } from '@/components/cost';
 import type { SpendResponse } from '@/lib/cost';
 import { DASHBOARD_ERROR, DASHBOARD_ERROR_FALLBACK } from '../constants';
-import { WidgetError } from './widget-error';
 
 export interface SpendState {
   data: SpendResponse | undefined;
@@ -18,7 +18,7 @@ export interface SpendCardContentProps {
 /** A spend card's body: the error (§8), a placeholder while loading, else the card's numbers. */
 export function SpendCardContent({ spend, children }: SpendCardContentProps) {
   if (spend.error) {
-    return <WidgetError title={DASHBOARD_ERROR} error={spend.error} fallback={DASHBOARD_ERROR_FALLBACK} onRetry={spend.onRetry} />;
+    return <CostErrorAlert title={DASHBOARD_ERROR} error={spend.error} fallback={DASHBOARD_ERROR_FALLBACK} onRetry={spend.onRetry} />;
   }
   if (!spend.data) {
     return (

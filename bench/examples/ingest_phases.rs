@@ -65,7 +65,7 @@ fn main() -> anyhow::Result<()> {
     let started = Instant::now();
     let staged = costscope_ingest::stage(&db, &file, "file", None, "staged_0")?;
     println!(
-        "{:>8.2} s  costscope_ingest::stage (read as VARCHAR, checks, normalise into a TEMP table): {} rows",
+        "{:>8.2} s  costscope_ingest::stage (the mapped columns, checked and normalised into a TEMP table): {} rows",
         started.elapsed().as_secs_f64(),
         staged.rows
     );
@@ -75,10 +75,10 @@ fn main() -> anyhow::Result<()> {
          SELECT provider, count(*), sum(billed_cost), sum(effective_cost), sum(list_cost) FROM staged_0 GROUP BY 1;",
     )?;
     time(
-        "INSERT INTO a cost table … ORDER BY charge_period_start, COMMIT (like the engine, without its daily rollups)",
+        "INSERT INTO a cost table in file order, COMMIT (like the engine, without its daily rollups)",
         &format!(
             "BEGIN; INSERT INTO cost_line_items (customer_id, load_id, {names})
-             SELECT 1, 'x', {names} FROM staged_0 ORDER BY charge_period_start; COMMIT;"
+             SELECT 1, 'x', {names} FROM staged_0; COMMIT;"
         ),
     )?;
     time(

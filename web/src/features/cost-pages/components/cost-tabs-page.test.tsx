@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import { Route, Routes } from 'react-router';
 import { appRoutes, makeConfig, makeUser } from '@/test/fixtures';
 import { mockApi } from '@/test/mock-api';
@@ -29,8 +29,10 @@ describe('Cost Analysis tab page', () => {
     expect(await screen.findByRole('tabpanel', { name: 'Cost Saving' })).toHaveTextContent('Credits and refunds received');
     expect(screen.getAllByRole('heading', { level: 1 }).map((h) => h.textContent)).toEqual(['Cost Analysis']);
 
+    // The routes give this tab the Advanced cost page, a lazy chunk: the navigation completes
+    // once it has loaded.
     await user.click(screen.getByRole('tab', { name: 'Advanced Cost' }));
-    expect(screen.getByTestId('location')).toHaveTextContent('/cost/advanced');
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/cost/advanced'));
   });
 
   it('renders the advanced content it is given in the Advanced Cost tab', async () => {

@@ -5,6 +5,7 @@
 import { STORAGE_KEYS, readStored, writeStored } from '@/lib/cost';
 import type { AnalysisState, SavedReport } from '../types';
 import { DEFAULT_DISPLAY, withDimensions } from './analysis-state';
+import { randomSuffix } from '@/lib/random-id';
 
 /** §5 / §8: loading a report that is not in storage. */
 export const REPORT_NOT_FOUND = 'Report not found';
@@ -30,7 +31,7 @@ function store(reports: SavedReport[]) {
 }
 
 function newReportId(now: Date): string {
-  return `report-${now.getTime().toString(36)}-${Math.random().toString(36).slice(2, 8)}`;
+  return `report-${now.getTime().toString(36)}-${randomSuffix()}`;
 }
 
 /** Saves the state under a name (required) and an optional description. */

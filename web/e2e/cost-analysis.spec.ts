@@ -66,6 +66,10 @@ test('advanced cost: group, filter, custom range, saved report and CSV export ma
   console.log('first-chart-full-load-ms', Math.round(fullLoadMs));
   await page.goto('/cost/report');
   await expect(page.getByRole('heading', { level: 1, name: 'Cost Report' })).toBeVisible();
+  // The menu shows its items once the account list has loaded.
+  await expect(
+    page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Advanced Cost' }),
+  ).toBeVisible();
   await page.evaluate(() => {
     (window as unknown as { navStart: number }).navStart = performance.now();
     document.querySelector<HTMLAnchorElement>('nav[aria-label="Main navigation"] a[href="/cost/advanced"]')!.click();

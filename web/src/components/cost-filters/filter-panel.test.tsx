@@ -301,3 +301,69 @@ describe('FiltersButton', () => {
     expect(screen.getByText('4')).toBeInTheDocument();
   });
 });
+
+describe('filter panel layout and limits (spec 1 §2.12, §9)', () => {
+  it('is 720px wide (at most 90vw) and at most 600px high', () => {
+    setup();
+    expect(dialog()).toHaveStyle({ width: '720px', maxWidth: '90vw', maxHeight: '600px' });
+  });
+
+  it('shows a spinner while the provider options load', async () => {
+    setup();
+    expect(within(dialog()).getByRole('progressbar', { name: 'Loading filter options' })).toBeInTheDocument();
+    await waitFor(() => expect(within(dialog()).queryByRole('progressbar', { name: 'Loading filter options' })).not.toBeInTheDocument());
+  });
+
+  it('reads each rule as "from" a provider, with the fields Service, Region, Account and Tag', async () => {
+    const { user } = setup();
+    await addRule(user, 'AWS');
+    await addRule(user, 'GCP');
+    expect(within(rule(1)).getByText('from')).toBeInTheDocument();
+    expect(within(rule(2)).getByText('from')).toBeInTheDocument();
+    await user.click(within(rule(1)).getByRole('button', { name: 'Condition' }));
+    await user.click(within(rule(1)).getByRole('combobox', { name: /^Field/ }));
+    expect(screen.getAllByRole('option').map((o) => o.textContent)).toEqual(['Service', 'Region', 'Account', 'Tag']);
+  });
+
+  it('keeps every dropdown within 200px', async () => {
+    const { user } = setup();
+    await addRule(user, 'AWS');
+    await user.click(within(rule(1)).getByRole('combobox', { name: 'Cloud Provider' }));
+    expect(screen.getByRole('listbox')).toHaveStyle({ maxHeight: '200px' });
+    await user.keyboard('{Escape}');
+    const row = await addCondition(user, 1, 'Tag');
+    await user.click(within(row).getByRole('combobox', { name: 'Tag key' }));
+    expect(screen.getByRole('listbox')).toHaveStyle({ maxHeight: '200px' });
+    await user.keyboard('{Escape}');
+    await user.click(within(row).getByRole('combobox', { name: /^Operator/ }));
+    expect(screen.getByRole('listbox').closest('.MuiPaper-root')).toHaveStyle({ maxHeight: '200px' });
+    await user.keyboard('{Escape}');
+    await user.click(within(row).getByRole('combobox', { name: /^Field/ }));
+    expect(screen.getByRole('listbox').closest('.MuiPaper-root')).toHaveStyle({ maxHeight: '200px' });
+    await user.click(screen.getByRole('option', { name: 'Service' }));
+    await user.click(within(rule(1)).getByRole('combobox', { name: 'Values' }));
+    expect(screen.getByRole('listbox')).toHaveStyle({ maxHeight: '200px' });
+  });
+
+  it('shows at most 2 chips of a condition\'s values, then how many more', async () => {
+    const { user } = setup();
+    await addRule(user, 'AWS');
+    const row = await addCondition(user, 1, 'Region');
+    await user.type(within(row).getByRole('combobox', { name: 'Values' }), 'us-east-1, eu-west-1, ap-south-1, ca-central-1{Enter}');
+    await user.click(within(rule(1)).getByText('from'));
+    expect(within(row).getByText('us-east-1')).toBeInTheDocument();
+    expect(within(row).getByText('eu-west-1')).toBeInTheDocument();
+    expect(within(row).queryByText('ap-south-1')).not.toBeInTheDocument();
+    expect(within(row).getByText('+2')).toBeInTheDocument();
+  });
+
+  it('takes a typed tag key of at most 100 characters', async () => {
+    const { user, onApply } = setup({ failing: ['aws'] });
+    await addRule(user, 'AWS');
+    const row = await addCondition(user, 1, 'Tag');
+    await user.type(within(row).getByRole('combobox', { name: 'Tag key' }), `${'k'.repeat(120)}{Enter}`);
+    await user.click(within(dialog()).getByRole('button', { name: 'Apply' }));
+    const [filters] = onApply.mock.calls[0] as [FlatFilter[]];
+    expect(filters[1]).toMatchObject({ field: 'tags', tagKey: 'k'.repeat(100) });
+  });
+});

@@ -21,6 +21,8 @@ import { SavedReportsMenu } from './saved-reports-menu';
 
 /** §9: the Refresh button asks again at most once every 3000 ms. */
 export const REFRESH_THROTTLE_MS = 3_000;
+/** §9 "Toast auto close 5000 ms": a success notice (e.g. "Report … saved.") closes by itself. */
+export const NOTICE_AUTO_CLOSE_MS = 5_000;
 
 export interface AdvancedCostPageProps {
   /** Inside the Cost Analysis tabs: no page title of its own. */
@@ -42,6 +44,12 @@ export function AdvancedCostPage({ embedded = false }: AdvancedCostPageProps) {
   // Fetch the chart library while the first answer is on its way, not after it arrived: the
   // chart is drawn up to ~250 ms sooner.
   useEffect(preloadCostChart, []);
+
+  useEffect(() => {
+    if (!notice) return undefined;
+    const timer = setTimeout(() => setNotice(null), NOTICE_AUTO_CLOSE_MS);
+    return () => clearTimeout(timer);
+  }, [notice]);
 
   const onExport = (format: 'csv' | 'json') => {
     try {

@@ -1,12 +1,9 @@
-import { inclusionsToCostType, rangeDays, type CostAggrRequest, type TimeRange } from '@/lib/cost';
+import { CHART_DATA_CAP, TABLE_COMBINATION_CAP, inclusionsToCostType, rangeDays, type CostAggrRequest, type TimeRange } from '@/lib/cost';
 import { buildApiFilterGroups } from '@/lib/cost-filters';
 import type { AnalysisState, ViewType } from '../types';
 
-/** §9 chart cap: at most this many data items (groups × periods) are drawn. */
-export const CHART_DATA_CAP = 10_000;
-/** §9 table limits. */
-export const TABLE_COMBINATION_CAP = 1_000;
-export const TABLE_PERIOD_CAP = 365;
+/** §9 chart cap and table limits (shared with the other cost pages). */
+export { CHART_DATA_CAP, TABLE_COMBINATION_CAP, TABLE_PERIOD_CAP } from '@/lib/cost';
 
 /** §9: the interval is monthly only for the Monthly view, daily otherwise (weeks are summed here). */
 export function apiInterval(view: ViewType): 'daily' | 'monthly' {

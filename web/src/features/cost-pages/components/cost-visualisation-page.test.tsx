@@ -11,11 +11,11 @@ const rows = dates.flatMap((timestamp, i) => [
 ]);
 const total = rows.reduce((sum, r) => sum + r.amount, 0); // 186 + 18 = 204
 
-function setup() {
+function setup(answerRows = rows) {
   vi.useFakeTimers({ toFake: ['Date'] });
   vi.setSystemTime(new Date('2026-11-23T12:00:00Z'));
   signInAs(makeUser());
-  const api = mockApi({ ...appRoutes(), 'POST /v2/cost/aggr': aggr(rows, { previous_cost: 200, accrued_change: 11 }) });
+  const api = mockApi({ ...appRoutes(), 'POST /v2/cost/aggr': aggr(answerRows, { previous_cost: 200, accrued_change: 11 }) });
   return { ...api, ...renderApp('/cost/analysis') };
 }
 
@@ -48,6 +48,7 @@ describe('cost visualisation page', () => {
   it('switches the chart type', async () => {
     const { user } = setup();
     const switcher = await screen.findByRole('group', { name: 'Chart type' });
+    expect(within(switcher).getAllByRole('button').map((b) => b.textContent)).toEqual(['Line', 'Area', 'Bar', 'Pie']);
     expect(within(switcher).getByRole('button', { name: 'Line' })).toHaveAttribute('aria-pressed', 'true');
     await user.click(within(switcher).getByRole('button', { name: 'Pie' }));
     expect(within(switcher).getByRole('button', { name: 'Pie' })).toHaveAttribute('aria-pressed', 'true');
@@ -80,14 +81,23 @@ describe('cost visualisation page', () => {
     expect(screen.queryByRole('table', { name: 'Nov 3, 2026 by service' })).not.toBeInTheDocument();
   });
 
-  it('asks for weekly buckets or running totals when the aggregation changes', async () => {
+  it('offers Daily, Weekly, Monthly and Cumulative, and asks for weekly buckets or running totals', async () => {
     const { user, callsTo } = setup();
     await user.click(await screen.findByRole('combobox', { name: 'Aggregation' }));
+    expect(screen.getAllByRole('option').map((o) => o.textContent)).toEqual(['Daily', 'Weekly', 'Monthly', 'Cumulative']);
     await user.click(screen.getByRole('option', { name: 'Weekly' }));
     await waitFor(() => expect(callsTo('POST', '/v2/cost/aggr').at(-1)?.body).toMatchObject({ interval: 'weekly' }));
     await user.click(screen.getByRole('combobox', { name: 'Aggregation' }));
     await user.click(screen.getByRole('option', { name: 'Cumulative' }));
     await waitFor(() => expect(callsTo('POST', '/v2/cost/aggr').at(-1)?.body).toMatchObject({ view_type: 'cumulative', interval: 'daily' }));
+  });
+
+  it('draws at most 10000 data items and says how many groups the chart leaves out', async () => {
+    const many = dates.flatMap((timestamp) => Array.from({ length: 840 }, (_, g) => ({ timestamp, service: `Service ${g}`, amount: 1000 - g, grouping_values: [`Service ${g}`] })));
+    setup(many);
+    expect(await screen.findByText(/The chart shows the 833 largest groups; 7 more are left out to stay within 10,000 data points\./)).toBeInTheDocument();
+    const chartData = screen.getByRole('table', { name: 'Cost chart data' });
+    expect(within(chartData).getAllByRole('row')).toHaveLength(834);
   });
 
   it('exports cost-data-{date}.csv with a line per date and service', async () => {

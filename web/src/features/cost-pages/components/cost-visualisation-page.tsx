@@ -64,6 +64,12 @@ export function CostVisualisationPage() {
                 <ExportCsvButton table={() => toCsvTable(d.rows, groupLabel)} />
               </Stack>
             </Stack>
+            {d.chart.omittedSeries > 0 ? (
+              <Alert severity="info">
+                The chart shows the {d.chart.series.length.toLocaleString('en-US')} largest groups; {d.chart.omittedSeries.toLocaleString('en-US')}{' '}
+                more are left out to stay within 10,000 data points. The table and the export list every group.
+              </Alert>
+            ) : null}
             <CostChart
               type={chartType}
               categories={d.chart.categories}

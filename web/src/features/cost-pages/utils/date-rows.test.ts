@@ -49,7 +49,20 @@ describe('toChartSeries', () => {
         { name: 'AmazonS3', values: [4, 6] },
         { name: 'Tax', values: [0, -1] },
       ],
+      omittedSeries: 0,
     });
+  });
+
+  it('draws at most 10000 data items: the smallest groups are left out first', () => {
+    const many = Array.from({ length: 12 }, (_, d) => `2026-11-${String(d + 1).padStart(2, '0')}`).flatMap((timestamp) =>
+      Array.from({ length: 850 }, (_, g) => ({ timestamp, service: `S${g}`, amount: 850 - g })),
+    );
+    const chart = toChartSeries(toDateRows(many, (r) => r.service));
+    expect(chart.series).toHaveLength(833);
+    expect(chart.series.length * chart.categories.length).toBeLessThanOrEqual(10_000);
+    expect(chart.omittedSeries).toBe(17);
+    expect(chart.series.at(-1)?.name).toBe('S832');
+    expect(toChartSeries(toDateRows(rows, (r) => r.service), 4)).toMatchObject({ series: [{ name: 'AmazonEC2' }, { name: 'AmazonS3' }], omittedSeries: 1 });
   });
 });
 

@@ -1,3 +1,5 @@
+import { CHART_DATA_CAP } from '@/lib/cost';
+
 /** One date of the cost visualisation table: its total and, expanded, the amount of each group. */
 export interface DateRow {
   date: string;
@@ -26,17 +28,28 @@ export function toDateRows<R extends { timestamp?: string | null; amount: number
     });
 }
 
-/** The chart's x axis and one series per group (largest overall first), aligned with the dates. */
-export function toChartSeries(dateRows: ReadonlyArray<DateRow>): { categories: string[]; series: Array<{ name: string; values: number[] }> } {
+export interface ChartSeries {
+  categories: string[];
+  series: Array<{ name: string; values: number[] }>;
+  /** Groups left out so that series × dates stays within the §9 chart cap (the table keeps them). */
+  omittedSeries: number;
+}
+
+/**
+ * The chart's x axis and one series per group (largest overall first), aligned with the dates;
+ * at most `cap` data items (§9: 10000), so the smallest groups are left out of the chart first.
+ */
+export function toChartSeries(dateRows: ReadonlyArray<DateRow>, cap: number = CHART_DATA_CAP): ChartSeries {
   const totals = new Map<string, number>();
   for (const row of dateRows) for (const g of row.groups) totals.set(g.name, (totals.get(g.name) ?? 0) + g.amount);
   const names = [...totals.entries()].sort((a, b) => b[1] - a[1]).map(([name]) => name);
+  const maxSeries = dateRows.length === 0 ? names.length : Math.max(1, Math.floor(cap / dateRows.length));
+  const shown = names.slice(0, maxSeries);
+  const amounts = dateRows.map((row) => new Map(row.groups.map((g) => [g.name, g.amount])));
   return {
     categories: dateRows.map((row) => row.date),
-    series: names.map((name) => ({
-      name,
-      values: dateRows.map((row) => row.groups.find((g) => g.name === name)?.amount ?? 0),
-    })),
+    series: shown.map((name) => ({ name, values: amounts.map((byName) => byName.get(name) ?? 0) })),
+    omittedSeries: names.length - shown.length,
   };
 }
 

@@ -1,6 +1,7 @@
 /** The ECharts option of a cost chart (pure, so it can be tested without a canvas). */
 import type { EChartsCoreOption } from 'echarts/core';
 import { formatChartAmount } from '@/lib/cost/format';
+import { paletteColors, type ChartPaletteName } from './palettes';
 
 export type CostChartType = 'line' | 'area' | 'bar' | 'pie';
 
@@ -21,6 +22,8 @@ export interface CostChartData {
   zoom?: boolean;
   /** Horizontal lines (e.g. a budget) across a line, area or bar chart. */
   markLines?: Array<{ value: number; label: string }>;
+  /** The series colours (§9); 'default' when left out. */
+  palette?: ChartPaletteName;
 }
 
 /** The sum of a series (the pie's slice, the summary table's total). */
@@ -34,8 +37,10 @@ const tooltipAmount = (value: unknown) => (typeof value === 'number' ? formatCha
 const legend = { type: 'scroll', bottom: 0, left: 'center' } as const;
 
 export function buildChartOption(data: CostChartData): EChartsCoreOption {
+  const color = [...paletteColors(data.palette)];
   if (data.type === 'pie') {
     return {
+      color,
       tooltip: { trigger: 'item', valueFormatter: tooltipAmount },
       legend,
       series: [
@@ -66,6 +71,7 @@ export function buildChartOption(data: CostChartData): EChartsCoreOption {
       : undefined;
 
   return {
+    color,
     tooltip: { trigger: 'axis', valueFormatter: tooltipAmount, confine: true },
     legend,
     grid: { left: 16, right: 24, top: 24, bottom: 40 + zoomHeight },

@@ -5,6 +5,7 @@ import { formatChartAmount } from '@/lib/cost/format';
 import { useStableValue } from '@/lib/cost/storage';
 import { buildChartOption, seriesTotal, type CostChartData } from './chart-option';
 import { chartsCanRender } from './chart-loader';
+import { DEFAULT_CHART_PALETTE } from './palettes';
 
 /** Hidden on screen, still read by screen readers (and Testing Library). */
 const visuallyHidden = {
@@ -32,7 +33,8 @@ export interface CostChartProps extends CostChartData {
 }
 
 /**
- * A cost chart (line, area, bar or pie; stacked; zoom slider; scrolling legend), drawn with
+ * A cost chart (line, area, bar or pie; stacked; zoom slider; scrolling legend; one of the §9
+ * colour palettes, 'default' unless `palette` says otherwise), drawn with
  * ECharts loaded on first use. Next to the drawing is a visually hidden table with each series'
  * total, named "{ariaLabel} data", for screen readers and tests.
  */
@@ -73,10 +75,10 @@ export function CostChart({ height = 360, ariaLabel = 'Cost chart', onPointClick
     };
   }, []);
 
-  const { type, categories, series, stacked, zoom, markLines } = data;
+  const { type, categories, series, stacked, zoom, markLines, palette = DEFAULT_CHART_PALETTE } = data;
   // Keyed on the content, so a parent's re-render with equal new arrays does not redraw the chart
   // (which would restart its animation and reset the zoom).
-  const stable = useStableValue({ type, categories, series, stacked, zoom, markLines });
+  const stable = useStableValue({ type, categories, series, stacked, zoom, markLines, palette });
   const option = useMemo(() => buildChartOption(stable), [stable]);
 
   useEffect(() => {
@@ -84,7 +86,7 @@ export function CostChart({ height = 360, ariaLabel = 'Cost chart', onPointClick
   }, [chart, option]);
 
   return (
-    <Box data-testid="cost-chart" data-chart-type={type} sx={{ position: 'relative', width: '100%' }}>
+    <Box data-testid="cost-chart" data-chart-type={type} data-palette={palette} sx={{ position: 'relative', width: '100%' }}>
       {loadFailed ? <Alert severity="error">{CHART_LOAD_ERROR_MESSAGE}</Alert> : null}
       <Box ref={containerRef} role="img" aria-label={ariaLabel} sx={{ width: '100%', height, display: loadFailed ? 'none' : 'block' }} />
       <Box component="table" sx={visuallyHidden} aria-label={`${ariaLabel} data`}>

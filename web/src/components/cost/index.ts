@@ -4,5 +4,6 @@ export * from './cost-chart';
 export * from './cost-error-alert';
 export * from './custom-range-dialog';
 export * from './no-cost-data';
+export * from './palettes';
 export * from './time-range-selector';
 export * from './widget-boundary';

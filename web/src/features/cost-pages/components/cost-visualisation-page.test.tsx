@@ -55,6 +55,31 @@ describe('cost visualisation page', () => {
     expect(screen.getByTestId('cost-chart')).toHaveAttribute('data-chart-type', 'pie');
   });
 
+  it('offers five palettes next to the chart type and keeps the choice after a remount', async () => {
+    const { user, unmount } = setup();
+    const select = await screen.findByRole('combobox', { name: 'Palette' });
+    expect(select).toHaveTextContent('Default');
+    expect(screen.getByTestId('cost-chart')).toHaveAttribute('data-palette', 'default');
+    await user.click(select);
+    expect(screen.getAllByRole('option').map((o) => o.textContent)).toEqual(['Default', 'Pastel', 'Cool', 'Warm', 'Monochrome']);
+    await user.click(screen.getByRole('option', { name: 'Warm' }));
+    expect(screen.getByRole('combobox', { name: 'Palette' })).toHaveTextContent('Warm');
+    expect(screen.getByTestId('cost-chart')).toHaveAttribute('data-palette', 'warm');
+    expect(JSON.parse(localStorage.getItem('cost_visualisation_palette')!)).toBe('warm');
+
+    unmount();
+    renderApp('/cost/analysis');
+    expect(await screen.findByRole('combobox', { name: 'Palette' })).toHaveTextContent('Warm');
+    expect(screen.getByTestId('cost-chart')).toHaveAttribute('data-palette', 'warm');
+  });
+
+  it('falls back to the default palette when the stored one is unknown', async () => {
+    localStorage.setItem('cost_visualisation_palette', JSON.stringify('neon'));
+    setup();
+    expect(await screen.findByRole('combobox', { name: 'Palette' })).toHaveTextContent('Default');
+    expect(screen.getByTestId('cost-chart')).toHaveAttribute('data-palette', 'default');
+  });
+
   it('pages the date table 10 rows at a time, with 5, 10, 25 or 50 per page', async () => {
     const { user } = setup();
     const table = await screen.findByRole('table', { name: 'Cost by date' });

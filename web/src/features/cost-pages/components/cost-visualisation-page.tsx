@@ -1,9 +1,9 @@
 import { Alert, Stack } from '@mui/material';
 import { useMemo, useState } from 'react';
-import { CostChart, NoCostData, TimeRangeSelector } from '@/components/cost';
+import { CostChart, DEFAULT_CHART_PALETTE, isChartPaletteName, NoCostData, TimeRangeSelector, type ChartPaletteName } from '@/components/cost';
 import { FilterPanel, FiltersButton } from '@/components/cost-filters';
 import { PageHeader } from '@/components/page-header';
-import { COST_REFETCH_DEBOUNCE_MS, groupKeyLabel, resolveTimeRange, rowDimension, useCostAggr, type GroupKey, type TimeRange } from '@/lib/cost';
+import { COST_REFETCH_DEBOUNCE_MS, groupKeyLabel, resolveTimeRange, rowDimension, useCostAggr, usePersistentState, type GroupKey, type TimeRange } from '@/lib/cost';
 import { buildApiFilterGroups, useAppliedFilters } from '@/lib/cost-filters';
 import { visualisationRequest } from '../api/requests';
 import { toChartSeries, toCsvTable, toDateRows } from '../utils/date-rows';
@@ -13,17 +13,25 @@ import { CostWidget } from './cost-widget';
 import { DateRowsTable } from './date-rows-table';
 import { ExportCsvButton } from './export-csv-button';
 import { GroupBySelect } from './group-by-select';
+import { PaletteSelect } from './palette-select';
 import { TotalHeadline } from './total-headline';
+
+/** Where the chosen chart palette is kept in localStorage. */
+const PALETTE_STORAGE_KEY = 'cost_visualisation_palette';
 
 /**
  * /cost/analysis (spec 1 §2.11): total cost with its change, a line/area/bar/pie chart with zoom
- * and a scrolling legend, a table of dates that expand to their groups, and a CSV export.
+ * and a scrolling legend in a chosen palette (kept in localStorage), a table of dates that expand
+ * to their groups, and a CSV export.
  */
 export function CostVisualisationPage() {
   const [range, setRange] = useState<TimeRange>(() => resolveTimeRange('thisMonth'));
   const [groupBy, setGroupBy] = useState<GroupKey>('service');
   const [aggregation, setAggregation] = useState<Aggregation>('daily');
   const [chartType, setChartType] = useState<ChartType>('line');
+  const [storedPalette, setPalette] = usePersistentState<ChartPaletteName>(PALETTE_STORAGE_KEY, DEFAULT_CHART_PALETTE);
+  // A value written by hand or by an older version falls back to the default colours.
+  const palette = isChartPaletteName(storedPalette) ? storedPalette : DEFAULT_CHART_PALETTE;
   const [panelOpen, setPanelOpen] = useState(false);
   const { filters, setFilters, clear } = useAppliedFilters('cost_analysis');
   const { groups, warnings } = useMemo(() => buildApiFilterGroups(filters), [filters]);
@@ -61,6 +69,7 @@ export function CostVisualisationPage() {
               <TotalHeadline summary={d.summary} range={range} />
               <Stack direction="row" spacing={2} alignItems="flex-start">
                 <ChartTypeSwitcher value={chartType} onChange={setChartType} />
+                <PaletteSelect value={palette} onChange={setPalette} />
                 <ExportCsvButton table={() => toCsvTable(d.rows, groupLabel)} />
               </Stack>
             </Stack>
@@ -76,6 +85,7 @@ export function CostVisualisationPage() {
               series={chartType === 'pie' && aggregation === 'cumulative' ? d.chart.series.map((s) => ({ name: s.name, values: s.values.slice(-1) })) : d.chart.series}
               stacked={chartType === 'bar' || chartType === 'area'}
               zoom
+              palette={palette}
               ariaLabel="Cost chart"
             />
             <DateRowsTable key={`${groupBy}-${aggregation}-${range.start}-${range.end}`} rows={d.rows} groupLabel={groupLabel} />

@@ -1,5 +1,6 @@
 //! Costscope domain types and the spec's rules. No IO lives here.
 
+pub mod budget;
 mod clock;
 pub mod cost;
 mod email;

@@ -1,0 +1,266 @@
+use serde::{Deserialize, Serialize};
+use utoipa::ToSchema;
+
+use super::amount::BudgetAmount;
+use super::health::percent_used;
+use crate::FieldError;
+
+/// At most this many alerts on one budget (spec 2 §5 Budget, §9).
+pub const MAX_ALERTS: usize = 5;
+/// Smallest percentage threshold.
+pub const MIN_PERCENTAGE: f64 = 1.0;
+/// Largest percentage threshold.
+pub const MAX_PERCENTAGE: f64 = 100.0;
+/// Smallest absolute threshold, in dollars.
+pub const MIN_ABSOLUTE: f64 = 1.0;
+
+/// Whether a threshold is a share of the budget amount or a dollar figure (spec 2 §3 Alert).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, ToSchema)]
+pub enum ThresholdType {
+    Percentage,
+    Absolute,
+}
+
+/// One alert threshold as sent and stored.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize, ToSchema)]
+pub struct AlertThreshold {
+    #[serde(rename = "thresholdType")]
+    pub threshold_type: ThresholdType,
+    #[serde(rename = "thresholdValue")]
+    pub value: f64,
+}
+
+impl AlertThreshold {
+    /// Whether spend has reached this threshold: a percentage is compared with the percentage
+    /// used, an absolute value with the spend (spec 2 §4, the ALERTS filter). Reaching means
+    /// equal or above.
+    pub fn is_reached(&self, spent: f64, amount: BudgetAmount) -> bool {
+        match self.threshold_type {
+            ThresholdType::Percentage => percent_used(spent, amount) >= self.value,
+            ThresholdType::Absolute => spent >= self.value,
+        }
+    }
+
+    fn check(&self, amount: BudgetAmount) -> Result<(), &'static str> {
+        let value = self.value;
+        if !value.is_finite() || value <= 0.0 {
+            return Err("Threshold value must be greater than 0");
+        }
+        match self.threshold_type {
+            ThresholdType::Percentage if value < MIN_PERCENTAGE => {
+                Err("Percentage must be at least 1%")
+            }
+            ThresholdType::Percentage if value > MAX_PERCENTAGE => {
+                Err("Percentage must be at most 100%")
+            }
+            ThresholdType::Absolute if value < MIN_ABSOLUTE => {
+                Err("Absolute threshold must be at least $1")
+            }
+            ThresholdType::Absolute if value > amount.value() => {
+                Err("Absolute threshold cannot exceed budget amount")
+            }
+            _ => Ok(()),
+        }
+    }
+}
+
+/// A budget's alert thresholds (spec 2 §5 Budget). No alerts at all is allowed.
+///
+/// Rules, first broken wins, all on the `alerts` field:
+/// * more than 5: 'Maximum of 5 alerts allowed' (the spec gives the limit but no message; this
+///   one mirrors 'Maximum of 5 filters allowed');
+/// * a value that is not a finite number over 0: 'Threshold value must be greater than 0';
+/// * a percentage below 1: 'Percentage must be at least 1%'; above 100: 'Percentage must be at
+///   most 100%';
+/// * an absolute value below $1: 'Absolute threshold must be at least $1' (the spec gives the
+///   rule but no message); above the budget amount: 'Absolute threshold cannot exceed budget
+///   amount' (equal to the amount is allowed);
+/// * the same type and value twice: 'Duplicate alert threshold detected' (the wizard drops the
+///   duplicate silently; the server refuses it).
+#[derive(Debug, Clone, PartialEq)]
+pub struct Alerts(Vec<AlertThreshold>);
+
+impl Alerts {
+    pub fn parse(alerts: Vec<AlertThreshold>, amount: BudgetAmount) -> Result<Self, FieldError> {
+        if alerts.len() > MAX_ALERTS {
+            return Err(FieldError::new("alerts", "Maximum of 5 alerts allowed"));
+        }
+        for alert in &alerts {
+            alert
+                .check(amount)
+                .map_err(|message| FieldError::new("alerts", message))?;
+        }
+        if has_duplicates(&alerts) {
+            return Err(FieldError::new(
+                "alerts",
+                "Duplicate alert threshold detected",
+            ));
+        }
+        Ok(Self(alerts))
+    }
+
+    pub fn as_slice(&self) -> &[AlertThreshold] {
+        &self.0
+    }
+
+    pub fn into_inner(self) -> Vec<AlertThreshold> {
+        self.0
+    }
+}
+
+fn has_duplicates(alerts: &[AlertThreshold]) -> bool {
+    alerts
+        .iter()
+        .enumerate()
+        .any(|(index, alert)| alerts[..index].contains(alert))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn amount(value: f64) -> BudgetAmount {
+        BudgetAmount::parse(value).unwrap()
+    }
+
+    fn percent(value: f64) -> AlertThreshold {
+        AlertThreshold {
+            threshold_type: ThresholdType::Percentage,
+            value,
+        }
+    }
+
+    fn absolute(value: f64) -> AlertThreshold {
+        AlertThreshold {
+            threshold_type: ThresholdType::Absolute,
+            value,
+        }
+    }
+
+    fn message(alerts: Vec<AlertThreshold>, budget: f64) -> &'static str {
+        Alerts::parse(alerts, amount(budget)).unwrap_err().message
+    }
+
+    #[test]
+    fn no_alerts_is_allowed() {
+        assert!(Alerts::parse(vec![], amount(100.0))
+            .unwrap()
+            .as_slice()
+            .is_empty());
+    }
+
+    #[test]
+    fn five_alerts_are_accepted_and_six_refused() {
+        let five: Vec<_> = [10.0, 25.0, 50.0, 75.0, 100.0].map(percent).into();
+        assert_eq!(
+            Alerts::parse(five.clone(), amount(100.0))
+                .unwrap()
+                .as_slice()
+                .len(),
+            5
+        );
+        let mut six = five;
+        six.push(percent(90.0));
+        assert_eq!(message(six, 100.0), "Maximum of 5 alerts allowed");
+    }
+
+    #[test]
+    fn zero_negative_and_non_finite_values_are_refused() {
+        for value in [0.0, -1.0, f64::NAN, f64::INFINITY] {
+            assert_eq!(
+                message(vec![percent(value)], 100.0),
+                "Threshold value must be greater than 0"
+            );
+            assert_eq!(
+                message(vec![absolute(value)], 100.0),
+                "Threshold value must be greater than 0"
+            );
+        }
+    }
+
+    #[test]
+    fn percentage_must_be_between_1_and_100() {
+        assert_eq!(
+            message(vec![percent(0.5)], 100.0),
+            "Percentage must be at least 1%"
+        );
+        assert!(Alerts::parse(vec![percent(1.0)], amount(100.0)).is_ok());
+        assert!(Alerts::parse(vec![percent(100.0)], amount(100.0)).is_ok());
+        assert_eq!(
+            message(vec![percent(100.5)], 100.0),
+            "Percentage must be at most 100%"
+        );
+        assert_eq!(
+            message(vec![percent(101.0)], 100.0),
+            "Percentage must be at most 100%"
+        );
+    }
+
+    #[test]
+    fn percentage_is_not_limited_by_the_amount() {
+        assert!(Alerts::parse(vec![percent(90.0)], amount(10.0)).is_ok());
+    }
+
+    #[test]
+    fn absolute_must_be_at_least_one_dollar() {
+        assert_eq!(
+            message(vec![absolute(0.99)], 100.0),
+            "Absolute threshold must be at least $1"
+        );
+        assert!(Alerts::parse(vec![absolute(1.0)], amount(100.0)).is_ok());
+    }
+
+    #[test]
+    fn absolute_may_equal_the_amount_but_not_exceed_it() {
+        assert!(Alerts::parse(vec![absolute(250.5)], amount(250.5)).is_ok());
+        assert_eq!(
+            message(vec![absolute(250.51)], 250.5),
+            "Absolute threshold cannot exceed budget amount"
+        );
+    }
+
+    #[test]
+    fn the_same_type_and_value_twice_is_refused() {
+        assert_eq!(
+            message(vec![percent(75.0), percent(75.0)], 100.0),
+            "Duplicate alert threshold detected"
+        );
+        assert_eq!(
+            message(vec![absolute(50.0), percent(10.0), absolute(50.0)], 100.0),
+            "Duplicate alert threshold detected"
+        );
+    }
+
+    #[test]
+    fn the_same_value_with_another_type_is_not_a_duplicate() {
+        assert!(Alerts::parse(vec![percent(50.0), absolute(50.0)], amount(100.0)).is_ok());
+    }
+
+    #[test]
+    fn errors_are_on_the_alerts_field() {
+        let error = Alerts::parse(vec![percent(0.0)], amount(100.0)).unwrap_err();
+        assert_eq!(error.field, "alerts");
+    }
+
+    #[test]
+    fn reached_compares_percentage_with_percent_used_and_absolute_with_spend() {
+        let budget = amount(200.0);
+        assert!(!percent(75.0).is_reached(149.99, budget));
+        assert!(percent(75.0).is_reached(150.0, budget));
+        assert!(!absolute(150.0).is_reached(149.99, budget));
+        assert!(absolute(150.0).is_reached(150.0, budget));
+    }
+
+    #[test]
+    fn serde_uses_the_spec_field_names() {
+        let json = r#"{"thresholdType":"Percentage","thresholdValue":75.0}"#;
+        let parsed: AlertThreshold = serde_json::from_str(json).unwrap();
+        assert_eq!(parsed, percent(75.0));
+        assert_eq!(serde_json::to_string(&parsed).unwrap(), json);
+        let json = r#"{"thresholdType":"Absolute","thresholdValue":500}"#;
+        assert_eq!(
+            serde_json::from_str::<AlertThreshold>(json).unwrap(),
+            absolute(500.0)
+        );
+    }
+}

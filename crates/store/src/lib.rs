@@ -3,6 +3,7 @@
 //! [`MetadataStore`] is the only way the server touches metadata. [`connect`] picks the
 //! backend from the URL scheme: `sqlite:` or `postgres://`.
 
+mod budgets;
 mod error;
 mod ingest_jobs;
 mod inputs;
@@ -19,6 +20,7 @@ use async_trait::async_trait;
 use chrono::{DateTime, Utc};
 use costscope_core::{CloudAccount, Customer, Email, User};
 
+pub use budgets::{Budget, BudgetChanges, BudgetConfigChange, BudgetConfigField, NewBudget};
 pub use error::StoreError;
 pub use ingest_jobs::{
     IngestBillingPeriod, IngestFile, IngestJob, IngestJobStatus, IngestOutcome, IngestResult,
@@ -154,6 +156,37 @@ pub trait MetadataStore: Send + Sync + std::fmt::Debug {
         &self,
         now: DateTime<Utc>,
     ) -> Result<Vec<i64>, StoreError>;
+
+    /// Creates one of the customer's budgets and records its 'created' history row, in one
+    /// transaction. `user_id`: who creates it.
+    async fn create_budget(
+        &self,
+        customer_id: i64,
+        user_id: i64,
+        new: NewBudget,
+    ) -> Result<Budget, StoreError>;
+    /// The customer's budgets, oldest first.
+    async fn list_budgets(&self, customer_id: i64) -> Result<Vec<Budget>, StoreError>;
+    async fn get_budget(&self, customer_id: i64, id: i64) -> Result<Option<Budget>, StoreError>;
+    /// Applies an edit by `user_id` and records one history row per field that really
+    /// changed, in one transaction; nothing is written when nothing changed. `None` when the
+    /// budget is not one of the customer's.
+    async fn update_budget(
+        &self,
+        customer_id: i64,
+        user_id: i64,
+        id: i64,
+        changes: BudgetChanges,
+    ) -> Result<Option<Budget>, StoreError>;
+    /// Deletes the budget with its history; `false` when not the customer's.
+    async fn delete_budget(&self, customer_id: i64, id: i64) -> Result<bool, StoreError>;
+    /// The budget's configuration history, newest first, with the changers' names. Empty when
+    /// the budget is not one of the customer's.
+    async fn budget_config_history(
+        &self,
+        customer_id: i64,
+        id: i64,
+    ) -> Result<Vec<BudgetConfigChange>, StoreError>;
 }
 
 /// Opens (and creates, for SQLite) the store named by `url`. Does not migrate.

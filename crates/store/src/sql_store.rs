@@ -543,6 +543,180 @@ macro_rules! impl_metadata_store {
                 .await?;
                 Ok(failed)
             }
+
+            #[tracing::instrument(skip_all, fields(customer_id, user_id))]
+            async fn create_budget(
+                &self,
+                customer_id: i64,
+                user_id: i64,
+                new: crate::NewBudget,
+            ) -> Result<crate::Budget, crate::StoreError> {
+                use crate::budgets::{BudgetRow, BUDGET_COLUMNS};
+                let values = new.values();
+                let mut tx = self.pool.begin().await?;
+                let row: BudgetRow = sqlx::query_as(&format!(
+                    "INSERT INTO budgets \
+                     (customer_id, name, amount, period, filters, alerts, created_by_user_id, created_at, updated_at) \
+                     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $8) RETURNING {BUDGET_COLUMNS}"
+                ))
+                .bind(customer_id)
+                .bind(values.name)
+                .bind(values.amount)
+                .bind(values.period)
+                .bind(values.filters)
+                .bind(values.alerts)
+                .bind(user_id)
+                .bind(new.now)
+                .fetch_one(&mut *tx)
+                .await?;
+                let budget = crate::Budget::try_from(row)?;
+                let entry = new.created_entry();
+                sqlx::query(
+                    "INSERT INTO budget_config_history \
+                     (budget_id, customer_id, changed_by_user_id, changed_at, field, old_value, new_value) \
+                     VALUES ($1, $2, $3, $4, $5, $6, $7)",
+                )
+                .bind(budget.id)
+                .bind(customer_id)
+                .bind(user_id)
+                .bind(new.now)
+                .bind(entry.field.as_str())
+                .bind(entry.old_value)
+                .bind(entry.new_value)
+                .execute(&mut *tx)
+                .await?;
+                tx.commit().await?;
+                Ok(budget)
+            }
+
+            #[tracing::instrument(skip_all, fields(customer_id))]
+            async fn list_budgets(
+                &self,
+                customer_id: i64,
+            ) -> Result<Vec<crate::Budget>, crate::StoreError> {
+                use crate::budgets::{BudgetRow, BUDGET_COLUMNS};
+                let rows: Vec<BudgetRow> = sqlx::query_as(&format!(
+                    "SELECT {BUDGET_COLUMNS} FROM budgets WHERE customer_id = $1 ORDER BY id"
+                ))
+                .bind(customer_id)
+                .fetch_all(&self.pool)
+                .await?;
+                rows.into_iter().map(TryInto::try_into).collect()
+            }
+
+            #[tracing::instrument(skip_all, fields(customer_id, id))]
+            async fn get_budget(
+                &self,
+                customer_id: i64,
+                id: i64,
+            ) -> Result<Option<crate::Budget>, crate::StoreError> {
+                use crate::budgets::{BudgetRow, BUDGET_COLUMNS};
+                let row: Option<BudgetRow> = sqlx::query_as(&format!(
+                    "SELECT {BUDGET_COLUMNS} FROM budgets WHERE customer_id = $1 AND id = $2"
+                ))
+                .bind(customer_id)
+                .bind(id)
+                .fetch_optional(&self.pool)
+                .await?;
+                row.map(TryInto::try_into).transpose()
+            }
+
+            #[tracing::instrument(skip_all, fields(customer_id, user_id, id))]
+            async fn update_budget(
+                &self,
+                customer_id: i64,
+                user_id: i64,
+                id: i64,
+                changes: crate::BudgetChanges,
+            ) -> Result<Option<crate::Budget>, crate::StoreError> {
+                use crate::budgets::{apply_changes, BudgetRow, BUDGET_COLUMNS};
+                let mut tx = self.pool.begin().await?;
+                // A write that changes nothing, to lock the row (PostgreSQL) or take the write
+                // lock (SQLite) before reading it: concurrent edits see each other's result, so
+                // every history row's old value is the value it replaced.
+                let row: Option<BudgetRow> = sqlx::query_as(&format!(
+                    "UPDATE budgets SET updated_at = updated_at \
+                     WHERE customer_id = $1 AND id = $2 RETURNING {BUDGET_COLUMNS}"
+                ))
+                .bind(customer_id)
+                .bind(id)
+                .fetch_optional(&mut *tx)
+                .await?;
+                let Some(row) = row else {
+                    return Ok(None);
+                };
+                let current = crate::Budget::try_from(row)?;
+                let (values, entries) = apply_changes(&current, &changes);
+                if entries.is_empty() {
+                    tx.commit().await?;
+                    return Ok(Some(current));
+                }
+                let row: BudgetRow = sqlx::query_as(&format!(
+                    "UPDATE budgets SET name = $1, amount = $2, period = $3, filters = $4, \
+                     alerts = $5, updated_at = $6 \
+                     WHERE customer_id = $7 AND id = $8 RETURNING {BUDGET_COLUMNS}"
+                ))
+                .bind(values.name)
+                .bind(values.amount)
+                .bind(values.period)
+                .bind(values.filters)
+                .bind(values.alerts)
+                .bind(changes.now)
+                .bind(customer_id)
+                .bind(id)
+                .fetch_one(&mut *tx)
+                .await?;
+                let budget = crate::Budget::try_from(row)?;
+                for entry in entries {
+                    sqlx::query(
+                        "INSERT INTO budget_config_history \
+                         (budget_id, customer_id, changed_by_user_id, changed_at, field, old_value, new_value) \
+                         VALUES ($1, $2, $3, $4, $5, $6, $7)",
+                    )
+                    .bind(id)
+                    .bind(customer_id)
+                    .bind(user_id)
+                    .bind(changes.now)
+                    .bind(entry.field.as_str())
+                    .bind(entry.old_value)
+                    .bind(entry.new_value)
+                    .execute(&mut *tx)
+                    .await?;
+                }
+                tx.commit().await?;
+                Ok(Some(budget))
+            }
+
+            #[tracing::instrument(skip_all, fields(customer_id, id))]
+            async fn delete_budget(&self, customer_id: i64, id: i64) -> Result<bool, crate::StoreError> {
+                // Its history goes with it (ON DELETE CASCADE).
+                let deleted = sqlx::query("DELETE FROM budgets WHERE customer_id = $1 AND id = $2")
+                    .bind(customer_id)
+                    .bind(id)
+                    .execute(&self.pool)
+                    .await?;
+                Ok(deleted.rows_affected() > 0)
+            }
+
+            #[tracing::instrument(skip_all, fields(customer_id, id))]
+            async fn budget_config_history(
+                &self,
+                customer_id: i64,
+                id: i64,
+            ) -> Result<Vec<crate::BudgetConfigChange>, crate::StoreError> {
+                use crate::budgets::{BudgetConfigChangeRow, BUDGET_CONFIG_CHANGE_COLUMNS};
+                let rows: Vec<BudgetConfigChangeRow> = sqlx::query_as(&format!(
+                    "SELECT {BUDGET_CONFIG_CHANGE_COLUMNS} FROM budget_config_history h \
+                     LEFT JOIN users u ON u.id = h.changed_by_user_id \
+                     WHERE h.customer_id = $1 AND h.budget_id = $2 \
+                     ORDER BY h.changed_at DESC, h.id DESC"
+                ))
+                .bind(customer_id)
+                .bind(id)
+                .fetch_all(&self.pool)
+                .await?;
+                rows.into_iter().map(TryInto::try_into).collect()
+            }
         }
     };
 }

@@ -59,8 +59,16 @@ impl Header {
         Self { names, kinds }
     }
 
-    pub(crate) fn typed(columns: Vec<(String, ColumnKind)>) -> Self {
-        let (names, kinds) = columns.into_iter().unzip();
+    /// Columns as `DESCRIBE` gives them (name, DuckDB type); types kept as they are get their
+    /// kind, every other column is text.
+    pub(crate) fn described(columns: Vec<(String, String)>) -> Self {
+        let (names, kinds) = columns
+            .into_iter()
+            .map(|(name, kind)| {
+                let kind = ColumnKind::of_duckdb_type(&kind).unwrap_or(ColumnKind::Text);
+                (name, kind)
+            })
+            .unzip();
         Self { names, kinds }
     }
 

@@ -277,16 +277,7 @@ impl Stager<'_> {
                             columns.join(", ")
                         ))
                         .map_err(|e| self.read_error("Parquet", e))?;
-                    return Ok(Header::typed(
-                        described
-                            .into_iter()
-                            .map(|(name, kind)| {
-                                let kind =
-                                    ColumnKind::of_duckdb_type(&kind).unwrap_or(ColumnKind::Text);
-                                (name, kind)
-                            })
-                            .collect(),
-                    ));
+                    return Ok(Header::described(described));
                 }
                 self.conn
                     .execute_batch(&format!(
@@ -367,15 +358,7 @@ impl Stager<'_> {
         let described = self
             .describe(&format!("SELECT * FROM {}", self.raw))
             .map_err(|e| self.internal(e))?;
-        Ok(Header::typed(
-            described
-                .into_iter()
-                .map(|(name, kind)| {
-                    let kind = ColumnKind::of_duckdb_type(&kind).unwrap_or(ColumnKind::Text);
-                    (name, kind)
-                })
-                .collect(),
-        ))
+        Ok(Header::described(described))
     }
 
     /// A file without a data row is refused as empty whatever its header says; otherwise the

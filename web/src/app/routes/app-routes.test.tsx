@@ -82,11 +82,40 @@ describe('routing', () => {
     expect(location()).toBe('/cost/basic');
   });
 
+  it('opens the budget pages under /budgets', async () => {
+    const budgetRoutes = {
+      ...appRoutes(withAccounts),
+      'GET /v1/budgets': { body: [] },
+      'GET /v1/budgets/summary': {
+        body: { totalBudgets: 0, healthyBudgets: 0, warningBudgets: 0, criticalBudgets: 0, alertsBudgets: 0 },
+      },
+      'GET /v1/budgets/4': { status: 404, body: { message: 'No budget found.' } },
+    };
+    mockApi(budgetRoutes);
+    const dashboard = renderApp('/budgets');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Cost Budgets' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'No budgets found' })).toBeInTheDocument();
+    dashboard.unmount();
+
+    const wizard = renderApp('/budgets/create');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Create Budget' })).toBeInTheDocument();
+    wizard.unmount();
+
+    for (const path of ['/budgets/view/4', '/budgets/view/4/details', '/budgets/view/4/resources']) {
+      const detail = renderApp(path);
+      expect(await screen.findByText('No budget found.')).toBeInTheDocument();
+      detail.unmount();
+    }
+
+    renderApp('/budgets/unknown');
+    expect(await screen.findByRole('heading', { name: 'Page not found' })).toBeInTheDocument();
+  });
+
   it('shows an honest coming-soon page for capabilities not built yet', async () => {
     mockApi(appRoutes(withAccounts));
-    renderApp('/budgets/view/4/details');
-    expect(await screen.findByRole('heading', { level: 1, name: 'Budgets' })).toBeInTheDocument();
-    expect(screen.getByRole('heading', { name: 'Budgets is coming soon' })).toBeInTheDocument();
+    renderApp('/inventory');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Resource Inventory' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Resource Inventory is coming soon' })).toBeInTheDocument();
   });
 });
 

@@ -9,6 +9,9 @@ import {
   AdvancedCostPage,
   BasicCostPage,
   BillingDataPage,
+  BudgetDetailPage,
+  BudgetsDashboardPage,
+  BudgetWizardPage,
   ComingSoonPage,
   CostTabsPage,
   CostVisualisationPage,
@@ -96,15 +99,16 @@ export function AppRoutes() {
           />
           <Route path="*" element={<NotFoundPage />} />
         </Route>
-        <Route
-          path="budgets/*"
-          element={
-            <ComingSoonPage
-              feature="Budgets"
-              description="Track spend against budgets with alert thresholds, spending trends and change history."
-            />
-          }
-        />
+        <Route path="budgets">
+          <Route index element={<BudgetsDashboardPage />} />
+          {/* Keys: going from an edit straight to a create starts a fresh wizard. */}
+          <Route path="create" element={<BudgetWizardPage key="create" />} />
+          <Route path="edit/:id" element={<BudgetWizardPage key="edit" />} />
+          <Route path="view/:id" element={<BudgetDetailPage />} />
+          <Route path="view/:id/details" element={<BudgetDetailPage />} />
+          <Route path="view/:id/resources" element={<BudgetDetailPage />} />
+          <Route path="*" element={<NotFoundPage />} />
+        </Route>
         <Route path="settings">
           <Route index element={<Navigate to="/settings/integrations" replace />} />
           <Route

@@ -25,3 +25,10 @@ export const DashboardTabsPage = lazy(() => import('@/features/cost-pages').then
 export const ManagedAccountsPage = lazy(() =>
   import('@/features/cost-pages').then((m) => ({ default: m.ManagedAccountsPage })),
 );
+
+// Budget screens (docs/WEB-BUDGETS.md).
+export const BudgetsDashboardPage = lazy(() =>
+  import('@/features/budgets').then((m) => ({ default: m.BudgetsDashboardPage })),
+);
+export const BudgetDetailPage = lazy(() => import('@/features/budgets').then((m) => ({ default: m.BudgetDetailPage })));
+export const BudgetWizardPage = lazy(() => import('@/features/budgets').then((m) => ({ default: m.BudgetWizardPage })));

@@ -2,11 +2,13 @@ import {
   aggregateStatus,
   budgetList,
   budgetStatus,
+  countByStatus,
   daysRemaining,
   percentUsed,
   periodAggregates,
   readDashboardBudget,
   topBudgets,
+  totalAggregate,
   type DashboardBudget,
 } from './budget-health';
 
@@ -82,5 +84,26 @@ describe('budget health', () => {
   it('uses 100 % for spend against a budget of 0', () => {
     expect(percentUsed({ amount: 0, spent: 5 })).toBe(100);
     expect(percentUsed({ amount: 0, spent: 0 })).toBe(0);
+  });
+
+  it('counts the budgets per status by the per-budget bands', () => {
+    expect(countByStatus([budget('a', 69.9), budget('b', 70), budget('c', 79.9), budget('d', 80), budget('e', 150)])).toEqual({
+      healthy: 1,
+      warning: 2,
+      critical: 2,
+    });
+    expect(countByStatus([])).toEqual({ healthy: 0, warning: 0, critical: 0 });
+  });
+
+  it('adds every budget up for the total, with the aggregate bands', () => {
+    expect(totalAggregate([budget('a', 50), budget('b', 30, 100, 'quarterly')])).toEqual({
+      amount: 200,
+      spent: 80,
+      percentUsed: 40,
+      status: 'healthy',
+    });
+    // 85 % would be critical for one budget but is only a warning for the aggregate.
+    expect(totalAggregate([budget('a', 85)])).toMatchObject({ percentUsed: 85, status: 'warning' });
+    expect(totalAggregate([])).toEqual({ amount: 0, spent: 0, percentUsed: 0, status: 'healthy' });
   });
 });

@@ -1,6 +1,7 @@
 /**
  * Budget health rules of the dashboard widgets (spec 1 §3 "Budget (as used by dashboard
- * widgets)", §2.10, §9). Pure, so that the budget overview can use them once budgets exist.
+ * widgets)", §2.10, §9). The widgets derive percent used, days remaining and status themselves
+ * (Mission Control's bands 70/80 differ from the budgets dashboard's 75/90).
  */
 
 export type BudgetPeriod = 'monthly' | 'quarterly' | 'yearly';
@@ -128,23 +129,37 @@ export function topBudgets(budgets: ReadonlyArray<DashboardBudget>, now: Date = 
     .slice(0, size);
 }
 
-export interface PeriodAggregate {
-  period: BudgetPeriod;
+export interface BudgetAggregate {
   amount: number;
   spent: number;
   percentUsed: number;
   status: BudgetStatus;
 }
 
-/** The budgets of each period added up, with the aggregate thresholds (80 % / 90 %). */
+export interface PeriodAggregate extends BudgetAggregate {
+  period: BudgetPeriod;
+}
+
+/** Budgets added up, with the aggregate thresholds (80 % / 90 %). */
+export function totalAggregate(budgets: ReadonlyArray<DashboardBudget>): BudgetAggregate {
+  const amount = budgets.reduce((sum, budget) => sum + budget.amount, 0);
+  const spent = budgets.reduce((sum, budget) => sum + budget.spent, 0);
+  const percent = percentUsed({ amount, spent });
+  return { amount, spent, percentUsed: percent, status: aggregateStatus(percent) };
+}
+
+/** The budgets of each period added up (periods without budgets left out). */
 export function periodAggregates(budgets: ReadonlyArray<DashboardBudget>): PeriodAggregate[] {
   const periods: BudgetPeriod[] = ['monthly', 'quarterly', 'yearly'];
   return periods.flatMap((period) => {
     const inPeriod = budgets.filter((budget) => budget.period === period);
-    if (inPeriod.length === 0) return [];
-    const amount = inPeriod.reduce((sum, budget) => sum + budget.amount, 0);
-    const spent = inPeriod.reduce((sum, budget) => sum + budget.spent, 0);
-    const percent = percentUsed({ amount, spent });
-    return [{ period, amount, spent, percentUsed: percent, status: aggregateStatus(percent) }];
+    return inPeriod.length === 0 ? [] : [{ period, ...totalAggregate(inPeriod) }];
   });
+}
+
+/** How many budgets are healthy, warning and critical by the per-budget bands (70 % / 80 %). */
+export function countByStatus(budgets: ReadonlyArray<DashboardBudget>): Record<BudgetStatus, number> {
+  const counts: Record<BudgetStatus, number> = { healthy: 0, warning: 0, critical: 0 };
+  for (const budget of budgets) counts[budgetStatus(percentUsed(budget))] += 1;
+  return counts;
 }

@@ -1,0 +1,2 @@
+export * from './budgets-api';
+export * from './keys';

@@ -1,0 +1,115 @@
+import type { BudgetAlertHistoryItem } from '../../model/types';
+import { makeBudget } from '../card/testing/make-budget';
+import { alertDistance, alertStatusText, alertStatuses, latestTriggerOf, thresholdPercent } from './alert-status';
+
+function trigger(overrides: Partial<BudgetAlertHistoryItem>): BudgetAlertHistoryItem {
+  return {
+    id: 1,
+    triggeredAt: '2026-11-10T08:00:00Z',
+    date: '2026-11-10',
+    thresholdType: 'Percentage',
+    thresholdValue: 75,
+    spentAmount: 3800,
+    spendPercentage: 76,
+    periodStart: '2026-11-01',
+    ...overrides,
+  };
+}
+
+describe('thresholdPercent', () => {
+  it('keeps a percentage and converts an absolute threshold to percent of the amount', () => {
+    expect(thresholdPercent({ thresholdType: 'Percentage', thresholdValue: 75 }, 5000)).toBe(75);
+    expect(thresholdPercent({ thresholdType: 'Absolute', thresholdValue: 4500 }, 5000)).toBe(90);
+  });
+});
+
+describe('latestTriggerOf', () => {
+  it('picks the newest entry with the same type and value', () => {
+    const history = [
+      trigger({ id: 1, triggeredAt: '2026-10-05T08:00:00Z' }),
+      trigger({ id: 2, triggeredAt: '2026-11-12T08:00:00Z' }),
+      trigger({ id: 3, triggeredAt: '2026-11-20T08:00:00Z', thresholdType: 'Absolute' }),
+      trigger({ id: 4, triggeredAt: '2026-11-21T08:00:00Z', thresholdValue: 50 }),
+    ];
+    expect(latestTriggerOf({ thresholdType: 'Percentage', thresholdValue: 75 }, history)?.id).toBe(2);
+    expect(latestTriggerOf({ thresholdType: 'Percentage', thresholdValue: 90 }, history)).toBeUndefined();
+  });
+});
+
+describe('alertStatuses', () => {
+  it('puts triggered alerts first by latest trigger, then the rest by threshold ascending', () => {
+    const budget = makeBudget({
+      amount: 5000,
+      currentSpent: 4000, // 80%
+      alerts: [
+        { thresholdType: 'Percentage', thresholdValue: 100 },
+        { thresholdType: 'Percentage', thresholdValue: 25 },
+        { thresholdType: 'Absolute', thresholdValue: 4500 }, // 90%
+        { thresholdType: 'Percentage', thresholdValue: 50 },
+        { thresholdType: 'Absolute', thresholdValue: 3000 }, // 60%, reached, no history
+        { thresholdType: 'Percentage', thresholdValue: 75 },
+      ],
+    });
+    const history = [
+      trigger({ thresholdValue: 25, triggeredAt: '2026-11-03T08:00:00Z' }),
+      trigger({ thresholdValue: 75, triggeredAt: '2026-11-20T08:00:00Z' }),
+      trigger({ thresholdValue: 50, triggeredAt: '2026-11-09T08:00:00Z' }),
+    ];
+    const order = alertStatuses(budget, history).map((s) => [s.alert.thresholdType, s.alert.thresholdValue, s.triggered]);
+    expect(order).toEqual([
+      ['Percentage', 75, true],
+      ['Percentage', 50, true],
+      ['Percentage', 25, true],
+      ['Absolute', 3000, true],
+      ['Absolute', 4500, false],
+      ['Percentage', 100, false],
+    ]);
+  });
+
+  it('orders alerts at the same point with the percentage one first', () => {
+    const budget = makeBudget({
+      amount: 1000,
+      currentSpent: 0,
+      alerts: [
+        { thresholdType: 'Absolute', thresholdValue: 500 },
+        { thresholdType: 'Percentage', thresholdValue: 50 },
+      ],
+    });
+    expect(alertStatuses(budget, []).map((s) => s.alert.thresholdType)).toEqual(['Percentage', 'Absolute']);
+  });
+});
+
+describe('alertDistance', () => {
+  it('says how many dollars are left to an absolute threshold', () => {
+    expect(alertDistance({ thresholdType: 'Absolute', thresholdValue: 4500 }, 3300, 5000)).toBe('$1,200 to go');
+  });
+
+  it('says how many percentage points are left to a percentage threshold', () => {
+    expect(alertDistance({ thresholdType: 'Percentage', thresholdValue: 75 }, 3125, 5000)).toBe('12.5% to go');
+  });
+
+  it('never reads as nothing left while the threshold is not reached', () => {
+    expect(alertDistance({ thresholdType: 'Absolute', thresholdValue: 4500 }, 4499.7, 5000)).toBe('$1 to go');
+    expect(alertDistance({ thresholdType: 'Percentage', thresholdValue: 75 }, 3749.9, 5000)).toBe('0.1% to go');
+  });
+});
+
+describe('alertStatusText', () => {
+  const alert = { thresholdType: 'Percentage', thresholdValue: 75 } as const;
+
+  it("says 'Triggered (no history data)' for a reached alert without a recorded trigger", () => {
+    expect(alertStatusText({ alert, triggered: true, latestTrigger: undefined }, 4000, 5000)).toBe('Triggered (no history data)');
+  });
+
+  it('gives the date and the spend of the latest trigger', () => {
+    const latest = trigger({ triggeredAt: '2026-11-23T10:00:02Z', spentAmount: 5310.42 });
+    expect(alertStatusText({ alert, triggered: true, latestTrigger: latest }, 5400, 5000)).toBe(
+      'Triggered on 23 November 2026 at $5,310 spent',
+    );
+  });
+
+  it('gives the distance of an alert not reached, even with an older trigger', () => {
+    const old = trigger({ triggeredAt: '2026-10-23T10:00:02Z' });
+    expect(alertStatusText({ alert, triggered: false, latestTrigger: old }, 2500, 5000)).toBe('25.0% to go');
+  });
+});

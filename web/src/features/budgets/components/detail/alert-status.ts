@@ -1,0 +1,99 @@
+/**
+ * The Alerts panel's reading of each threshold (spec 2 §2 "Budget detail"): reached or not, its
+ * latest recorded trigger, the order of the list and how far an untriggered alert still is.
+ */
+import { formatDateUtc } from '@/lib/dates';
+import { isAlertReached } from '../../model/alerts';
+import { formatPercent, formatUsd } from '../../model/format';
+import { percentUsed } from '../../model/health';
+import type { AlertThreshold, Budget, BudgetAlertHistoryItem } from '../../model/types';
+import { DETAIL_MESSAGES } from './detail-messages';
+
+export interface AlertStatus {
+  alert: AlertThreshold;
+  /** Reached now: percent used >= a Percentage threshold, spent >= an Absolute one. */
+  triggered: boolean;
+  /** The newest alert-history entry of this threshold, when there is one. */
+  latestTrigger: BudgetAlertHistoryItem | undefined;
+}
+
+/** Where a threshold sits on the budget, in percent of the amount (Absolute ones converted). */
+export function thresholdPercent(alert: AlertThreshold, amount: number): number {
+  return alert.thresholdType === 'Percentage' ? alert.thresholdValue : percentUsed(alert.thresholdValue, amount);
+}
+
+function triggerTime(item: BudgetAlertHistoryItem): number {
+  const time = Date.parse(item.triggeredAt);
+  return Number.isNaN(time) ? 0 : time;
+}
+
+/** The newest history entry with the alert's type and value (the history's order is not relied on). */
+export function latestTriggerOf(
+  alert: AlertThreshold,
+  history: readonly BudgetAlertHistoryItem[],
+): BudgetAlertHistoryItem | undefined {
+  let latest: BudgetAlertHistoryItem | undefined;
+  for (const item of history) {
+    if (item.thresholdType !== alert.thresholdType || item.thresholdValue !== alert.thresholdValue) continue;
+    if (!latest || triggerTime(item) > triggerTime(latest)) latest = item;
+  }
+  return latest;
+}
+
+/**
+ * Triggered alerts first, newest trigger first (those without a recorded trigger after them),
+ * then by threshold ascending. Thresholds compare as percent of the amount so that '$1,000' on a
+ * $5,000 budget (20%) comes before '75%'; at the same point Percentage comes first.
+ */
+export function compareAlertStatuses(a: AlertStatus, b: AlertStatus, amount: number): number {
+  if (a.triggered !== b.triggered) return a.triggered ? -1 : 1;
+  if (a.triggered) {
+    const aTime = a.latestTrigger ? triggerTime(a.latestTrigger) : -Infinity;
+    const bTime = b.latestTrigger ? triggerTime(b.latestTrigger) : -Infinity;
+    if (aTime !== bTime) return bTime > aTime ? 1 : -1;
+  }
+  const byThreshold = thresholdPercent(a.alert, amount) - thresholdPercent(b.alert, amount);
+  if (byThreshold !== 0) return byThreshold;
+  if (a.alert.thresholdType === b.alert.thresholdType) return 0;
+  return a.alert.thresholdType === 'Percentage' ? -1 : 1;
+}
+
+/** Every alert of the budget with its reading, in the panel's order. */
+export function alertStatuses(budget: Budget, history: readonly BudgetAlertHistoryItem[]): AlertStatus[] {
+  return budget.alerts
+    .map((alert) => ({
+      alert,
+      triggered: isAlertReached(alert, budget.currentSpent, budget.amount),
+      latestTrigger: latestTriggerOf(alert, history),
+    }))
+    .sort((a, b) => compareAlertStatuses(a, b, budget.amount));
+}
+
+/**
+ * Rounds up to one decimal so that a distance still to cover never reads as 0; the inner
+ * rounding drops float noise first (32.70000000001 stays 32.7).
+ */
+function ceilToTenth(value: number): number {
+  return Math.ceil(Math.round(value * 10 * 1e6) / 1e6) / 10;
+}
+
+/** How far an untriggered alert is: '$1,200 to go' (Absolute) or '12.5% to go' (Percentage). */
+export function alertDistance(alert: AlertThreshold, spent: number, amount: number): string {
+  if (alert.thresholdType === 'Percentage') {
+    const remaining = Math.max(0, alert.thresholdValue - percentUsed(spent, amount));
+    return `${formatPercent(ceilToTenth(remaining))} to go`;
+  }
+  const remaining = Math.max(0, alert.thresholdValue - spent);
+  return `${formatUsd(Math.ceil(remaining))} to go`;
+}
+
+/**
+ * The line under an alert: when and at what spend it last triggered, 'Triggered (no history
+ * data)' when it is reached but nothing was recorded, else how far away it still is.
+ */
+export function alertStatusText(status: AlertStatus, spent: number, amount: number): string {
+  if (!status.triggered) return alertDistance(status.alert, spent, amount);
+  const trigger = status.latestTrigger;
+  if (!trigger) return DETAIL_MESSAGES.triggeredWithoutHistory;
+  return `Triggered on ${formatDateUtc(trigger.triggeredAt)} at ${formatUsd(trigger.spentAmount)} spent`;
+}

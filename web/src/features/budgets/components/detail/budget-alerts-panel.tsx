@@ -1,0 +1,48 @@
+import NotificationsActiveOutlinedIcon from '@mui/icons-material/NotificationsActiveOutlined';
+import NotificationsNoneOutlinedIcon from '@mui/icons-material/NotificationsNoneOutlined';
+import { List, ListItem, ListItemIcon, ListItemText, Skeleton, Stack, Typography } from '@mui/material';
+import { alertLabel } from '../../model/alerts';
+import type { Budget, BudgetAlertHistoryItem } from '../../model/types';
+import { alertStatusText, alertStatuses } from './alert-status';
+import { DetailPanel } from './detail-panel';
+
+export interface BudgetAlertsPanelProps {
+  budget: Budget;
+  /** The alert history; undefined while it loads. */
+  history: readonly BudgetAlertHistoryItem[] | undefined;
+}
+
+/** Spec 2 §2: each alert, triggered ones first, with its latest trigger or its distance. */
+export function BudgetAlertsPanel({ budget, history }: BudgetAlertsPanelProps) {
+  return (
+    <DetailPanel title="Alerts">
+      {budget.alerts.length === 0 ? (
+        <Typography color="text.secondary">No alerts configured.</Typography>
+      ) : history === undefined ? (
+        <Stack spacing={1} aria-label="Loading alerts">
+          {budget.alerts.map((_, index) => (
+            <Skeleton key={index} variant="rounded" height={48} />
+          ))}
+        </Stack>
+      ) : (
+        <List disablePadding>
+          {alertStatuses(budget, history).map((status, index) => (
+            <ListItem key={`${status.alert.thresholdType}-${status.alert.thresholdValue}-${index}`} divider disableGutters>
+              <ListItemIcon sx={{ minWidth: 36 }}>
+                {status.triggered ? (
+                  <NotificationsActiveOutlinedIcon color="error" />
+                ) : (
+                  <NotificationsNoneOutlinedIcon color="disabled" />
+                )}
+              </ListItemIcon>
+              <ListItemText
+                primary={alertLabel(status.alert)}
+                secondary={alertStatusText(status, budget.currentSpent, budget.amount)}
+              />
+            </ListItem>
+          ))}
+        </List>
+      )}
+    </DetailPanel>
+  );
+}

@@ -1,0 +1,79 @@
+import { act, render, screen, waitFor, within } from '@testing-library/react';
+import { createRef } from 'react';
+import { describe, expect, it, vi } from 'vitest';
+import { dailyPoints } from '../../model/trend';
+import { SpendingChart, type SpendingChartHandle } from './spending-chart';
+import type { SpendingChartData } from './spending-chart-option';
+
+const fake = await vi.hoisted(async () => (await import('./test-helpers')).createFakeEcharts());
+vi.mock('./spending-echarts', () => ({ echarts: fake.echarts }));
+vi.mock('@/components/cost/chart-loader', () => ({ chartsCanRender: () => true }));
+
+const data: SpendingChartData = {
+  points: dailyPoints([
+    { date: '2026-11-01', amountSpent: 100 },
+    { date: '2026-11-02', amountSpent: 250.4 },
+  ]),
+  chartType: 'bar',
+  dataType: 'daily',
+  budgetLine: 100,
+  markers: [],
+  band: null,
+};
+
+function renderChart(overrides: { onPointClick?: (index: number) => void; onDrawnChange?: (drawn: boolean) => void } = {}) {
+  const ref = createRef<SpendingChartHandle>();
+  const onPointClick = overrides.onPointClick ?? vi.fn();
+  render(<SpendingChart ref={ref} data={data} height={400} ariaLabel="Spending trend chart" onPointClick={onPointClick} onDrawnChange={overrides.onDrawnChange} />);
+  return { ref, onPointClick };
+}
+
+describe('SpendingChart', () => {
+  it('shows Loading chart... until the chart library has drawn it', async () => {
+    fake.instance.setOption.mockClear();
+    const onDrawnChange = vi.fn();
+    renderChart({ onDrawnChange });
+    expect(screen.getByText('Loading chart...')).toBeInTheDocument();
+    await waitFor(() => expect(fake.instance.setOption).toHaveBeenCalled());
+    expect(screen.queryByText('Loading chart...')).not.toBeInTheDocument();
+    expect(onDrawnChange).toHaveBeenLastCalledWith(true);
+    expect(screen.getByRole('img', { name: 'Spending trend chart' })).toBeVisible();
+  });
+
+  it('lists the points in a table for screen readers', () => {
+    renderChart();
+    const table = screen.getByRole('table', { name: 'Spending trend chart data' });
+    expect(within(table).getAllByRole('row').map((row) => row.textContent)).toEqual([
+      'DateSpendingBudget',
+      'Nov 1, 2026$100$100',
+      'Nov 2, 2026$250$100',
+    ]);
+  });
+
+  it('reports the index of the point whose column was clicked, and ignores clicks outside the plot', async () => {
+    const { onPointClick } = renderChart();
+    await waitFor(() => expect(fake.instance.setOption).toHaveBeenCalled());
+    act(() => fake.clickPoint(1));
+    expect(onPointClick).toHaveBeenCalledWith(1);
+    act(() => fake.clickPoint(0, -5));
+    expect(onPointClick).toHaveBeenCalledTimes(1);
+  });
+
+  it('exports a PNG at pixel ratio 2', async () => {
+    const { ref } = renderChart();
+    await waitFor(() => expect(fake.instance.setOption).toHaveBeenCalled());
+    expect(ref.current?.toPngDataUrl()).toBe('data:image/png;base64,iVBORw0KGgo=');
+    expect(fake.instance.getDataURL).toHaveBeenCalledWith(expect.objectContaining({ type: 'png', pixelRatio: 2 }));
+  });
+
+  it('shows the Chart Error panel when the chart cannot be drawn', async () => {
+    const error = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    fake.instance.setOption.mockImplementationOnce(() => {
+      throw new Error('bad option');
+    });
+    renderChart();
+    expect(await screen.findByText('Chart Error')).toBeInTheDocument();
+    expect(screen.getByText('Unable to display chart')).toBeInTheDocument();
+    expect(error).toHaveBeenCalled();
+  });
+});

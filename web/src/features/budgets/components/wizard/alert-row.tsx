@@ -1,0 +1,62 @@
+import DeleteOutlineIcon from '@mui/icons-material/DeleteOutline';
+import { IconButton, InputAdornment, Stack, TextField, ToggleButton, ToggleButtonGroup, Tooltip } from '@mui/material';
+import type { ThresholdType } from '../../model/types';
+import type { WizardAlert } from '../../model/wizard';
+
+export interface AlertRowProps {
+  /** 1-based, names the row's controls ('Alert 1 threshold'). */
+  position: number;
+  alert: WizardAlert;
+  error: string | undefined;
+  onValueChange(value: string): void;
+  /** Asks to switch to the other type; the editor confirms first. */
+  onTypeSwitch(type: ThresholdType): void;
+  onRemove(): void;
+}
+
+/** One alert threshold: % of the budget or a dollar amount, its value and a remove button. */
+export function AlertRow({ position, alert, error, onValueChange, onTypeSwitch, onRemove }: AlertRowProps) {
+  const name = `Alert ${position}`;
+  const percentage = alert.thresholdType === 'Percentage';
+  return (
+    <Stack role="group" aria-label={name} direction="row" spacing={1.5} alignItems="flex-start">
+      <ToggleButtonGroup
+        size="small"
+        exclusive
+        aria-label={`${name} type`}
+        value={alert.thresholdType}
+        onChange={(_event, next: ThresholdType | null) => {
+          if (next && next !== alert.thresholdType) onTypeSwitch(next);
+        }}
+        sx={{ mt: 0.25 }}
+      >
+        <ToggleButton value="Percentage" aria-label="Percentage">
+          %
+        </ToggleButton>
+        <ToggleButton value="Absolute" aria-label="Absolute">
+          $
+        </ToggleButton>
+      </ToggleButtonGroup>
+      <TextField
+        size="small"
+        label={`${name} threshold`}
+        value={alert.value}
+        onChange={(event) => onValueChange(event.target.value)}
+        error={Boolean(error)}
+        helperText={error}
+        slotProps={{
+          htmlInput: { inputMode: 'numeric' },
+          input: percentage
+            ? { endAdornment: <InputAdornment position="end">%</InputAdornment> }
+            : { startAdornment: <InputAdornment position="start">$</InputAdornment> },
+        }}
+        sx={{ width: 200 }}
+      />
+      <Tooltip title="Remove alert">
+        <IconButton aria-label={`Remove ${name.toLowerCase()}`} onClick={onRemove}>
+          <DeleteOutlineIcon />
+        </IconButton>
+      </Tooltip>
+    </Stack>
+  );
+}

@@ -1,0 +1,20 @@
+/** The budget API's shapes, generated from the server's OpenAPI document (docs/API-BUDGETS.md). */
+import type { components } from '@/api/schema.gen';
+
+type Schemas = components['schemas'];
+
+export type Budget = Schemas['Budget'];
+export type BudgetRequest = Schemas['BudgetRequest'];
+export type BudgetSummary = Schemas['BudgetSummary'];
+export type BudgetFilter = Schemas['BudgetFilter'];
+export type BudgetFilterType = Schemas['BudgetFilterType'];
+export type BudgetPeriod = Schemas['BudgetPeriod'];
+export type AlertThreshold = Schemas['AlertThreshold'];
+export type ThresholdType = Schemas['ThresholdType'];
+export type BudgetHealth = Schemas['BudgetHealth']; // healthy | warning | critical (dashboard bands 75/90)
+export type BudgetHistoryItem = Schemas['BudgetHistoryItem'];
+export type BudgetAlertHistoryItem = Schemas['BudgetAlertHistoryItem'];
+export type BudgetConfigHistoryItem = Schemas['BudgetConfigHistoryItem'];
+export type BudgetResourcesResponse = Schemas['BudgetResourcesResponse'];
+export type BudgetResource = Schemas['BudgetResource'];
+export type FilterParameters = Schemas['FilterParametersResponse'];

@@ -62,6 +62,61 @@ pub struct SpendBreakdown {
     pub by_cost_type: BTreeMap<String, f64>,
 }
 
+/// The column a budget's resources table is ordered by (then by resource id, for stable pages).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash)]
+pub enum ResourceSort {
+    #[default]
+    Cost,
+    ResourceName,
+    ResourceType,
+    Region,
+    AccountId,
+    CloudProvider,
+}
+
+/// One page of spend per resource over a range and filter (`/v1/budgets/{id}/resources`).
+#[derive(Debug, Clone, PartialEq)]
+pub struct ResourcesQuery {
+    pub range: TimeRange,
+    pub filter: CostFilter,
+    pub metric: Metric,
+    pub sort: ResourceSort,
+    pub ascending: bool,
+    pub limit: u64,
+    pub offset: u64,
+}
+
+/// The spend of one resource: one provider, account and non-empty resource id. Where its rows
+/// disagree on a descriptive column the greatest non-empty value is shown (deterministic and
+/// read in the same pass as the sum).
+#[derive(Debug, Clone, PartialEq)]
+pub struct ResourceSpend {
+    pub provider: Provider,
+    pub account_id: String,
+    pub account_name: String,
+    pub resource_id: String,
+    /// The export's resource name, else the resource id.
+    pub resource_name: String,
+    /// The export's resource type, else the service.
+    pub resource_type: String,
+    pub region: String,
+    pub service: String,
+    pub cost: f64,
+}
+
+/// A page of [`ResourceSpend`] with the totals of every page.
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct ResourcesPage {
+    pub rows: Vec<ResourceSpend>,
+    /// Resources before limit/offset.
+    pub total_count: u64,
+    /// Sum over every resource (all pages).
+    pub resources_cost: f64,
+    /// Sum over every row of the range and filter, with a resource id or not (taxes, support,
+    /// credits); the same as [`CostEngine::spend`]'s total.
+    pub total_cost: f64,
+}
+
 /// An account or project seen in the tenant's cost data.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct SeenAccount {
@@ -196,6 +251,13 @@ pub trait CostEngine: Send + Sync + std::fmt::Debug {
     ) -> Result<SpendBreakdown, EngineError>;
 
     async fn accounts(&self, customer: CustomerId) -> Result<Vec<SeenAccount>, EngineError>;
+
+    /// Spend per resource for the range and filter, one page in the query's order.
+    async fn resources(
+        &self,
+        customer: CustomerId,
+        query: &ResourcesQuery,
+    ) -> Result<ResourcesPage, EngineError>;
 
     /// Loads an upload, replacing for each provider + billing account + billing period it
     /// contains whatever was loaded before, in one transaction. Runs on a blocking thread.

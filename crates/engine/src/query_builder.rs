@@ -8,6 +8,8 @@ use costscope_core::cost::{
 };
 use duckdb::types::{TimeUnit, Value};
 
+use crate::{ResourceSort, ResourcesQuery};
+
 /// The cost line item table (DESIGN §4).
 pub(crate) const COST_TABLE: &str = "cost_line_items";
 /// The daily rollup of [`COST_TABLE`]: one row per customer, charge date, billing period and
@@ -752,6 +754,67 @@ pub fn spend_on(
     sql.append(&scope_on(source, customer, Some(range), filter));
     sql.push(" GROUP BY provider, cost_type ORDER BY provider, cost_type");
     sql
+}
+
+/// One page of spend per resource (provider, account, non-empty resource id) with the totals of
+/// every page, always from the line items (the rollups have no resources). One pass groups every
+/// row of the range and filter by resource (rows without a resource id fall in one group per
+/// account and count only in `total_cost`); descriptive columns take the greatest value, so a
+/// non-empty one wins over `''`. Columns: `resource_count`, `resources_cost` (DOUBLE),
+/// `total_cost` (DOUBLE), then `provider`, `account_id`, `account_name`, `resource_id`,
+/// `resource_name` (else the id), `resource_type` (else the service), `region`, `service`, `cost`
+/// (DOUBLE) of the page's rows in order. With no row on the page (no resources, or an offset
+/// past the end) one row with NULL resource columns carries the totals.
+pub fn resources(customer: i64, query: &ResourcesQuery) -> Sql {
+    let order = resource_order(query.sort, query.ascending);
+    let mut sql = Sql::default();
+    sql.push(
+        "WITH grouped AS MATERIALIZED (SELECT provider, account_id, resource_id, \
+         max(account_name) AS account_name, max(resource_name) AS name, \
+         max(resource_type) AS type, max(region) AS region, max(service) AS service, sum(",
+    )
+    .push(metric_column(query.metric))
+    .push(") AS cost FROM ")
+    .push(COST_TABLE)
+    .push(" WHERE ");
+    sql.append(&scope(customer, Some(&query.range), &query.filter));
+    sql.push(
+        " GROUP BY provider, account_id, resource_id), \
+         resources AS (SELECT provider, account_id, account_name, resource_id, \
+         CASE WHEN name = '' THEN resource_id ELSE name END AS resource_name, \
+         CASE WHEN type = '' THEN service ELSE type END AS resource_type, region, service, cost \
+         FROM grouped WHERE resource_id <> ''), \
+         totals AS (SELECT count(*) FILTER (WHERE resource_id <> '') AS resource_count, \
+         coalesce(sum(cost) FILTER (WHERE resource_id <> ''), 0) AS resources_cost, \
+         coalesce(sum(cost), 0) AS total_cost FROM grouped), \
+         page AS (SELECT * FROM resources ORDER BY ",
+    )
+    .push(&order)
+    .push(" LIMIT ");
+    sql.bind(Value::UBigInt(query.limit)).push(" OFFSET ");
+    sql.bind(Value::UBigInt(query.offset));
+    sql.push(
+        ") SELECT resource_count, CAST(resources_cost AS DOUBLE), CAST(total_cost AS DOUBLE), \
+         provider, account_id, account_name, resource_id, resource_name, resource_type, region, \
+         service, CAST(cost AS DOUBLE) FROM totals LEFT JOIN page ON TRUE ORDER BY ",
+    )
+    .push(&order);
+    sql
+}
+
+/// `ORDER BY` of the resources table: the sort column, then the resource's identity ascending
+/// whatever the direction (a total order, so pages never overlap).
+fn resource_order(sort: ResourceSort, ascending: bool) -> String {
+    let column = match sort {
+        ResourceSort::Cost => "cost",
+        ResourceSort::ResourceName => "resource_name",
+        ResourceSort::ResourceType => "resource_type",
+        ResourceSort::Region => "region",
+        ResourceSort::AccountId => "account_id",
+        ResourceSort::CloudProvider => "provider",
+    };
+    let direction = if ascending { "ASC" } else { "DESC" };
+    format!("{column} {direction}, resource_id ASC, provider ASC, account_id ASC")
 }
 
 /// Accounts seen in the tenant's data with their earliest charge.

@@ -237,7 +237,8 @@ async fn demo(config: &Config) -> anyhow::Result<()> {
     let store = crate::startup::open_store(config).await?;
     store.migrate().await.context("migrating the database")?;
     let engine = open_engine_for_command(config)?;
-    let customer_id = crate::demo::ensure_demo_tenant(store.as_ref(), &SystemClock).await?;
+    let tenant = crate::demo::ensure_demo_tenant(store.as_ref(), &SystemClock).await?;
+    let customer_id = tenant.customer_id;
     eprintln!("Generating and loading the demo data…");
     let summary = crate::demo::load_demo_data(
         store.as_ref(),
@@ -247,6 +248,9 @@ async fn demo(config: &Config) -> anyhow::Result<()> {
         &config.data_dir,
     )
     .await;
+    if summary.is_ok() {
+        crate::demo::ensure_demo_budgets(store.as_ref(), &engine, &SystemClock, tenant).await?;
+    }
     store.close().await;
     print_summary(&summary?);
     println!(

@@ -19,13 +19,21 @@ pub const DEMO_CUSTOMER_NAME: &str = "Demo Company";
 /// Who the demo data loads are recorded as.
 pub const DEMO_UPLOADER: &str = "demo";
 
+/// The demo tenant as [`ensure_demo_tenant`] found or made it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct DemoTenant {
+    pub customer_id: i64,
+    pub owner_id: i64,
+    /// Made by this call (so its demo budgets are still to be created).
+    pub created: bool,
+}
+
 /// Creates the demo customer and owner if missing; otherwise renews its trial to 30 days.
-/// Answers the demo customer's id.
 #[tracing::instrument(skip_all)]
 pub async fn ensure_demo_tenant(
     store: &dyn MetadataStore,
     clock: &dyn Clock,
-) -> anyhow::Result<i64> {
+) -> anyhow::Result<DemoTenant> {
     let email = Email::parse(DEMO_EMAIL).expect("valid demo e-mail");
     if let Some(existing) = store.find_login(&email).await? {
         let trial_end = clock.now() + Duration::days(TRIAL_DAYS);
@@ -36,7 +44,11 @@ pub async fn ensure_demo_tenant(
             customer_id = existing.user.customer_id,
             "renewed the demo trial"
         );
-        return Ok(existing.user.customer_id);
+        return Ok(DemoTenant {
+            customer_id: existing.user.customer_id,
+            owner_id: existing.user.id,
+            created: false,
+        });
     }
     let registration = Registration {
         owner_name: FullName::parse(DEMO_USER_NAME).expect("valid demo name"),
@@ -45,9 +57,13 @@ pub async fn ensure_demo_tenant(
         customer_name: Some(DEMO_CUSTOMER_NAME.to_owned()),
         is_demo: true,
     };
-    let (customer, _) = register_customer(store, clock, registration).await?;
+    let (customer, owner) = register_customer(store, clock, registration).await?;
     tracing::info!(customer_id = customer.id, "created the demo tenant");
-    Ok(customer.id)
+    Ok(DemoTenant {
+        customer_id: customer.id,
+        owner_id: owner.id,
+        created: true,
+    })
 }
 
 /// Generates the demo exports for today (UTC) and loads them through the normal readers,
@@ -113,4 +129,26 @@ pub async fn ensure_demo_data(
     let summary = load_demo_data(store, engine, clock, customer_id, data_dir).await?;
     tracing::info!(customer_id, rows = summary.rows, "loaded the demo data");
     Ok(())
+}
+
+/// After the demo data: a new demo tenant gets its demo budgets (once; budgets the user deletes
+/// stay deleted).
+pub async fn ensure_demo_budgets(
+    store: &dyn MetadataStore,
+    engine: &dyn CostEngine,
+    clock: &dyn Clock,
+    tenant: DemoTenant,
+) -> anyhow::Result<()> {
+    if !tenant.created {
+        return Ok(());
+    }
+    crate::budgets::demo::create_demo_budgets(
+        store,
+        engine,
+        tenant.customer_id,
+        tenant.owner_id,
+        clock.now(),
+    )
+    .await
+    .context("creating the demo budgets")
 }

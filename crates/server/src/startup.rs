@@ -19,6 +19,7 @@ use crate::auth::rate_limit::LoginLimiter;
 use crate::auth::secret;
 use crate::auth::tokens::AccessTokens;
 use crate::config::Config;
+use crate::jobs::budgets::BudgetEvaluator;
 use crate::jobs::ingest::{fail_interrupted, IngestWorker};
 use crate::metrics::Metrics;
 use crate::state::AppState;
@@ -44,14 +45,20 @@ impl Application {
         let clock: Arc<dyn Clock> = Arc::new(SystemClock);
         fail_interrupted(store.as_ref(), clock.as_ref(), &config.data_dir).await?;
         if config.demo {
-            let customer_id =
-                crate::demo::ensure_demo_tenant(store.as_ref(), clock.as_ref()).await?;
+            let tenant = crate::demo::ensure_demo_tenant(store.as_ref(), clock.as_ref()).await?;
             crate::demo::ensure_demo_data(
                 store.as_ref(),
                 engine.as_ref(),
                 clock.as_ref(),
-                customer_id,
+                tenant.customer_id,
                 &config.data_dir,
+            )
+            .await?;
+            crate::demo::ensure_demo_budgets(
+                store.as_ref(),
+                engine.as_ref(),
+                clock.as_ref(),
+                tenant,
             )
             .await?;
         }
@@ -82,6 +89,7 @@ impl Application {
             metrics: Arc::new(Metrics::new()),
             public_url: public_url.trim_end_matches('/').to_owned(),
             ingest_wake: Arc::new(Notify::new()),
+            budget_wake: Arc::new(Notify::new()),
             config: Arc::new(config),
         };
         let router = crate::http::router(state.clone());
@@ -117,6 +125,7 @@ impl Application {
             .with_graceful_shutdown(shutdown_signal())
             .into_future();
         let ingest = IngestWorker::from_state(&self.state).run(self.state.ingest_wake.clone());
+        let budgets = BudgetEvaluator::from_state(&self.state).run(self.state.budget_wake.clone());
         let result = tokio::select! {
             served = server => {
                 tracing::info!("the HTTP server stopped");
@@ -125,6 +134,10 @@ impl Application {
             worked = ingest => {
                 tracing::error!("the ingest worker stopped");
                 worked.context("running the ingest worker")
+            }
+            evaluated = budgets => {
+                tracing::error!("the budget evaluation job stopped");
+                evaluated.context("running the budget evaluation job")
             }
         };
         self.state.store.close().await;

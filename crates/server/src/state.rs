@@ -30,4 +30,6 @@ pub struct AppState {
     pub public_url: String,
     /// Wakes the ingest worker when an upload has been queued.
     pub ingest_wake: Arc<Notify>,
+    /// Wakes the budget evaluation job (after a load).
+    pub budget_wake: Arc<Notify>,
 }

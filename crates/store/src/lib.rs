@@ -3,10 +3,12 @@
 //! [`MetadataStore`] is the only way the server touches metadata. [`connect`] picks the
 //! backend from the URL scheme: `sqlite:` or `postgres://`.
 
+mod budget_alerts;
 mod budgets;
 mod error;
 mod ingest_jobs;
 mod inputs;
+mod notifications;
 mod postgres;
 mod rows;
 mod sql_store;
@@ -20,6 +22,7 @@ use async_trait::async_trait;
 use chrono::{DateTime, Utc};
 use costscope_core::{CloudAccount, Customer, Email, User};
 
+pub use budget_alerts::{BudgetAlert, NewBudgetAlert};
 pub use budgets::{Budget, BudgetChanges, BudgetConfigChange, BudgetConfigField, NewBudget};
 pub use error::StoreError;
 pub use ingest_jobs::{
@@ -29,6 +32,7 @@ pub use ingest_jobs::{
 pub use inputs::{
     InvitationDetails, LoginRecord, NewCloudAccount, NewCustomer, NewInvitation, UserChanges,
 };
+pub use notifications::{NotificationKind, OutboxNotification};
 pub use postgres::PgStore;
 pub use sqlite::SqliteStore;
 
@@ -187,6 +191,51 @@ pub trait MetadataStore: Send + Sync + std::fmt::Debug {
         customer_id: i64,
         id: i64,
     ) -> Result<Vec<BudgetConfigChange>, StoreError>;
+    /// Every customer's budgets, by customer then oldest first (for the evaluation job only).
+    async fn budgets_of_all_customers(&self) -> Result<Vec<Budget>, StoreError>;
+
+    /// Records a reached threshold in the budget's alert history and, in the same transaction,
+    /// its `budget_alert` notification in the outbox. Exactly once per budget, period start,
+    /// threshold type and value, however often or on however many servers it is called:
+    /// `None` (and nothing written) when that alert is already recorded, or when the budget is
+    /// not one of `alert.customer_id`'s.
+    async fn record_budget_alert(
+        &self,
+        alert: NewBudgetAlert,
+    ) -> Result<Option<BudgetAlert>, StoreError>;
+    /// The budget's recorded alerts, newest first; with `triggered_between` = `(first, last)`
+    /// only those triggered from `first` to `last`, both included. Empty when the budget is not
+    /// one of the customer's.
+    async fn list_budget_alerts(
+        &self,
+        customer_id: i64,
+        budget_id: i64,
+        triggered_between: Option<(DateTime<Utc>, DateTime<Utc>)>,
+    ) -> Result<Vec<BudgetAlert>, StoreError>;
+
+    /// Up to `limit` undelivered notifications due by `now` (next attempt at or before it),
+    /// oldest first, for the delivery worker. Several servers should not run the worker at
+    /// once (the job lease sees to that): nothing here claims the rows.
+    async fn pending_notifications(
+        &self,
+        now: DateTime<Utc>,
+        limit: i64,
+    ) -> Result<Vec<OutboxNotification>, StoreError>;
+    /// Marks a notification delivered (counting the attempt); `false` when it is unknown or
+    /// already delivered.
+    async fn mark_notification_delivered(
+        &self,
+        id: i64,
+        now: DateTime<Utc>,
+    ) -> Result<bool, StoreError>;
+    /// Records a failed delivery attempt: counts it, keeps `error` and puts the next attempt
+    /// off until `next_attempt_at`. `false` when the notification is unknown or delivered.
+    async fn record_notification_failure(
+        &self,
+        id: i64,
+        error: &str,
+        next_attempt_at: DateTime<Utc>,
+    ) -> Result<bool, StoreError>;
 }
 
 /// Opens (and creates, for SQLite) the store named by `url`. Does not migrate.

@@ -717,6 +717,156 @@ macro_rules! impl_metadata_store {
                 .await?;
                 rows.into_iter().map(TryInto::try_into).collect()
             }
+
+            #[tracing::instrument(skip_all)]
+            async fn budgets_of_all_customers(&self) -> Result<Vec<crate::Budget>, crate::StoreError> {
+                use crate::budgets::{BudgetRow, BUDGET_COLUMNS};
+                let rows: Vec<BudgetRow> = sqlx::query_as(&format!(
+                    "SELECT {BUDGET_COLUMNS} FROM budgets ORDER BY customer_id, id"
+                ))
+                .fetch_all(&self.pool)
+                .await?;
+                rows.into_iter().map(TryInto::try_into).collect()
+            }
+
+            #[tracing::instrument(skip_all, fields(customer_id = alert.customer_id, budget_id = alert.budget_id))]
+            async fn record_budget_alert(
+                &self,
+                alert: crate::NewBudgetAlert,
+            ) -> Result<Option<crate::BudgetAlert>, crate::StoreError> {
+                use crate::budget_alerts::{
+                    alert_notification_payload, threshold_type_text, BudgetAlertRow, BUDGET_ALERT_COLUMNS,
+                };
+                use crate::budgets::{BudgetRow, BUDGET_COLUMNS};
+                let mut tx = self.pool.begin().await?;
+                // The write comes first (it takes SQLite's write lock, and PostgreSQL's unique
+                // index makes a concurrent twin wait for this transaction): no row when the
+                // budget is not the customer's or the alert is already recorded.
+                let row: Option<BudgetAlertRow> = sqlx::query_as(&format!(
+                    "INSERT INTO budget_alert_history \
+                     (budget_id, customer_id, period_start, threshold_type, threshold_value, \
+                      spent_amount, spend_percentage, triggered_at) \
+                     SELECT id, customer_id, $1, $2, $3, $4, $5, $6 FROM budgets \
+                     WHERE customer_id = $7 AND id = $8 \
+                     ON CONFLICT (budget_id, period_start, threshold_type, threshold_value) DO NOTHING \
+                     RETURNING {BUDGET_ALERT_COLUMNS}"
+                ))
+                .bind(alert.period_start)
+                .bind(threshold_type_text(alert.threshold.threshold_type))
+                .bind(alert.threshold.value)
+                .bind(alert.spent_amount)
+                .bind(alert.spend_percentage)
+                .bind(alert.triggered_at)
+                .bind(alert.customer_id)
+                .bind(alert.budget_id)
+                .fetch_optional(&mut *tx)
+                .await?;
+                let Some(row) = row else {
+                    return Ok(None);
+                };
+                let recorded = crate::BudgetAlert::try_from(row)?;
+                let budget: BudgetRow = sqlx::query_as(&format!(
+                    "SELECT {BUDGET_COLUMNS} FROM budgets WHERE id = $1"
+                ))
+                .bind(recorded.budget_id)
+                .fetch_one(&mut *tx)
+                .await?;
+                let payload =
+                    alert_notification_payload(alert.customer_id, &recorded, &budget.try_into()?);
+                sqlx::query(
+                    "INSERT INTO notification_outbox \
+                     (customer_id, kind, payload, created_at, next_attempt_at) \
+                     VALUES ($1, $2, $3, $4, $4)",
+                )
+                .bind(alert.customer_id)
+                .bind(crate::NotificationKind::BudgetAlert.as_str())
+                .bind(payload.to_string())
+                .bind(alert.triggered_at)
+                .execute(&mut *tx)
+                .await?;
+                tx.commit().await?;
+                Ok(Some(recorded))
+            }
+
+            #[tracing::instrument(skip_all, fields(customer_id, budget_id))]
+            async fn list_budget_alerts(
+                &self,
+                customer_id: i64,
+                budget_id: i64,
+                triggered_between: Option<(chrono::DateTime<chrono::Utc>, chrono::DateTime<chrono::Utc>)>,
+            ) -> Result<Vec<crate::BudgetAlert>, crate::StoreError> {
+                use crate::budget_alerts::{BudgetAlertRow, BUDGET_ALERT_COLUMNS};
+                let (first, last) = triggered_between.unzip();
+                let rows: Vec<BudgetAlertRow> = sqlx::query_as(&format!(
+                    "SELECT {BUDGET_ALERT_COLUMNS} FROM budget_alert_history \
+                     WHERE customer_id = $1 AND budget_id = $2 \
+                     AND ($3 IS NULL OR triggered_at >= $3) AND ($4 IS NULL OR triggered_at <= $4) \
+                     ORDER BY triggered_at DESC, id DESC"
+                ))
+                .bind(customer_id)
+                .bind(budget_id)
+                .bind(first)
+                .bind(last)
+                .fetch_all(&self.pool)
+                .await?;
+                rows.into_iter().map(TryInto::try_into).collect()
+            }
+
+            #[tracing::instrument(skip_all)]
+            async fn pending_notifications(
+                &self,
+                now: chrono::DateTime<chrono::Utc>,
+                limit: i64,
+            ) -> Result<Vec<crate::OutboxNotification>, crate::StoreError> {
+                use crate::notifications::{OutboxNotificationRow, OUTBOX_COLUMNS};
+                let rows: Vec<OutboxNotificationRow> = sqlx::query_as(&format!(
+                    "SELECT {OUTBOX_COLUMNS} FROM notification_outbox \
+                     WHERE delivered_at IS NULL AND next_attempt_at <= $1 \
+                     ORDER BY created_at, id LIMIT $2"
+                ))
+                .bind(now)
+                .bind(limit)
+                .fetch_all(&self.pool)
+                .await?;
+                rows.into_iter().map(TryInto::try_into).collect()
+            }
+
+            #[tracing::instrument(skip_all, fields(id))]
+            async fn mark_notification_delivered(
+                &self,
+                id: i64,
+                now: chrono::DateTime<chrono::Utc>,
+            ) -> Result<bool, crate::StoreError> {
+                let marked = sqlx::query(
+                    "UPDATE notification_outbox SET delivered_at = $1, attempts = attempts + 1 \
+                     WHERE id = $2 AND delivered_at IS NULL",
+                )
+                .bind(now)
+                .bind(id)
+                .execute(&self.pool)
+                .await?;
+                Ok(marked.rows_affected() > 0)
+            }
+
+            #[tracing::instrument(skip_all, fields(id))]
+            async fn record_notification_failure(
+                &self,
+                id: i64,
+                error: &str,
+                next_attempt_at: chrono::DateTime<chrono::Utc>,
+            ) -> Result<bool, crate::StoreError> {
+                let recorded = sqlx::query(
+                    "UPDATE notification_outbox \
+                     SET attempts = attempts + 1, last_error = $1, next_attempt_at = $2 \
+                     WHERE id = $3 AND delivered_at IS NULL",
+                )
+                .bind(error)
+                .bind(next_attempt_at)
+                .bind(id)
+                .execute(&self.pool)
+                .await?;
+                Ok(recorded.rows_affected() > 0)
+            }
         }
     };
 }

@@ -158,6 +158,129 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/budgets": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The customer's budgets, oldest first, with their spend. */
+        get: operations["list"];
+        put?: never;
+        /** Creates a budget; thresholds it has already reached are recorded at once. */
+        post: operations["create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/budgets/summary": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The five counts of the dashboard's summary strip. */
+        get: operations["summary"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/budgets/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["get_one"];
+        /** Replaces a budget's five fields; each changed field is recorded in its configuration history. */
+        put: operations["update"];
+        post?: never;
+        /** Deletes a budget with its alert and configuration history. */
+        delete: operations["delete"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/budgets/{id}/alert-history": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Thresholds reached, newest first; with dates, those reached on those days. */
+        get: operations["alerts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/budgets/{id}/config-history": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The creation and every changed field, newest first. */
+        get: operations["configuration"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/budgets/{id}/history": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Daily spend for the budget's filters and its budget line, every day from the start to the
+         *     earlier of the end and today (0 on days without spend), sorted by date.
+         */
+        get: operations["spending"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/budgets/{id}/resources": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["resources"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/cost/filter-parameters": {
         parameters: {
             query?: never;
@@ -411,6 +534,12 @@ export interface components {
             /** @description One line per skipped filter condition or ignored field. */
             warnings: string[];
         };
+        /** @description One alert threshold as sent and stored. */
+        AlertThreshold: {
+            thresholdType: components["schemas"]["ThresholdType"];
+            /** Format: double */
+            thresholdValue: number;
+        };
         /** @description A signed-in session. */
         AuthResponse: {
             /** @description Bearer token for `Authorization`, valid `expires_in` seconds. */
@@ -422,6 +551,194 @@ export interface components {
             /** @description Always `Bearer`. */
             token_type: string;
             user: components["schemas"]["User"];
+        };
+        /** @description A budget with where it stands now. */
+        Budget: {
+            alerts: components["schemas"]["AlertThreshold"][];
+            /**
+             * Format: double
+             * @description Dollars.
+             */
+            amount: number;
+            /** Format: date-time */
+            createdAt: string;
+            /**
+             * Format: double
+             * @description Billed cost matching every filter over the current period.
+             */
+            currentSpent: number;
+            /**
+             * Format: int64
+             * @description Days left in the current period, today included.
+             */
+            daysRemaining: number;
+            /** @description 100 % used or more. */
+            exceeded: boolean;
+            filters: components["schemas"]["BudgetFilter"][];
+            /** Format: int64 */
+            id: number;
+            name: string;
+            /**
+             * Format: double
+             * @description `currentSpent / amount × 100`, unrounded.
+             */
+            percentUsed: number;
+            period: components["schemas"]["BudgetPeriod"];
+            /** Format: date */
+            periodEnd: string;
+            /** Format: date */
+            periodStart: string;
+            /**
+             * Format: double
+             * @description The same over the whole previous period.
+             */
+            previousSpent: number;
+            /** @description Dashboard health: critical from 90 %, warning from 75 %. */
+            status: components["schemas"]["BudgetHealth"];
+            /** @description Alert thresholds the current spend has reached. */
+            triggeredAlerts: number;
+            /** Format: date-time */
+            updatedAt: string;
+        };
+        /** @description A threshold crossing, recorded once per period. */
+        BudgetAlertHistoryItem: {
+            /**
+             * Format: date
+             * @description The UTC day of `triggeredAt`.
+             */
+            date: string;
+            /** Format: int64 */
+            id: number;
+            /**
+             * Format: date
+             * @description First day of the budget period it was reached in.
+             */
+            periodStart: string;
+            /** Format: double */
+            spendPercentage: number;
+            /**
+             * Format: double
+             * @description Spend when the threshold was found reached.
+             */
+            spentAmount: number;
+            thresholdType: components["schemas"]["ThresholdType"];
+            /** Format: double */
+            thresholdValue: number;
+            /** Format: date-time */
+            triggeredAt: string;
+        };
+        /** @description One configuration change: the creation, or one changed field of an edit. */
+        BudgetConfigHistoryItem: {
+            changeType: components["schemas"]["ConfigChangeType"];
+            /** Format: date-time */
+            changedAt: string;
+            /** @description The changing user's name; null once they have been deleted (shown as "System"). */
+            changedBy?: string | null;
+            /** @description `name`, `amount`, `period`, `filters` or `alerts`; null for a creation. */
+            fieldName?: string | null;
+            /** Format: int64 */
+            id: number;
+            /** @description For a creation, the whole budget. */
+            newValue?: unknown;
+            oldValue?: unknown;
+        };
+        /** @description One filter as sent and stored: a type and the values it matches (any of them). */
+        BudgetFilter: {
+            filterType: components["schemas"]["BudgetFilterType"];
+            filterValues: string[];
+        };
+        /**
+         * @description What a budget filter narrows spend by (spec 2 §3 Budget). The `costCategory` of one reading
+         *     is not offered.
+         * @enum {string}
+         */
+        BudgetFilterType: "cloudProvider" | "account" | "region" | "service" | "tag";
+        /**
+         * @description How close a budget is to its amount. Counted by the summary (`healthyBudgets`,
+         *     `warningBudgets`, `criticalBudgets`).
+         * @enum {string}
+         */
+        BudgetHealth: "healthy" | "warning" | "critical";
+        /** @description One day of a budget's spend. */
+        BudgetHistoryItem: {
+            /** Format: double */
+            amountSpent: number;
+            /** Format: double */
+            budgetAmount: number;
+            /** Format: date */
+            date: string;
+        };
+        /**
+         * @description How often a budget's spend starts again from zero (spec 2 §3 Budget). Periods are calendar
+         *     months, quarters and years in UTC (spec 1 §9 "Dates computed in UTC"). The "Weekly" of one
+         *     reading is not offered.
+         * @enum {string}
+         */
+        BudgetPeriod: "Monthly" | "Quarterly" | "Yearly";
+        /**
+         * @description The body of a create or an edit (an edit replaces all five fields). Fields are optional here
+         *     so that a missing one gets its spec message rather than a parse error.
+         */
+        BudgetRequest: {
+            alerts?: components["schemas"]["AlertThreshold"][];
+            /**
+             * Format: double
+             * @description Dollars, over 0.
+             */
+            amount: number | null;
+            filters?: components["schemas"]["BudgetFilter"][];
+            name: string | null;
+            /** @description `Monthly` (default), `Quarterly` or `Yearly`. */
+            period?: string | null;
+        };
+        BudgetResource: {
+            accountId: string;
+            accountName: string;
+            /** @description `AWS`, `GCP` or `Azure`. */
+            cloudProvider: string;
+            /** Format: double */
+            cost: number;
+            region: string;
+            resourceId: string;
+            /** @description The export's resource name, else the resource id. */
+            resourceName: string;
+            /** @description The resource type, else the service. */
+            resourceType: string;
+            service: string;
+        };
+        BudgetResourcesResponse: {
+            /** Format: int64 */
+            budgetId: number;
+            budgetName: string;
+            /** @description Rows on this page. */
+            count: number;
+            pagination: components["schemas"]["ResourcesPagination"];
+            resources: components["schemas"]["BudgetResource"][];
+            /**
+             * Format: double
+             * @description Cost of every resource row, all pages.
+             */
+            resourcesCost: number;
+            /** Format: int64 */
+            total: number;
+            /**
+             * Format: double
+             * @description The budget's whole spend in the range, with rows that have no resource.
+             */
+            totalCost: number;
+            /**
+             * Format: int64
+             * @description Resources over all pages (also `total`).
+             */
+            totalItems: number;
+        };
+        BudgetSummary: {
+            /** @description Budgets with at least one alert threshold reached now. */
+            alertsBudgets: number;
+            criticalBudgets: number;
+            healthyBudgets: number;
+            totalBudgets: number;
+            warningBudgets: number;
         };
         /**
          * @description An AWS account, GCP project or Azure subscription: connected (with an `id`) or only seen in
@@ -452,6 +769,8 @@ export interface components {
             value?: null | components["schemas"]["OneOrMany"];
             values?: null | components["schemas"]["OneOrMany"];
         };
+        /** @enum {string} */
+        ConfigChangeType: "created" | "updated";
         /** @description One answer row: one field per grouping dimension (named after it). */
         CostRow: {
             account?: string | null;
@@ -750,6 +1069,16 @@ export interface components {
         RefreshRequest: {
             refresh_token: string;
         };
+        ResourcesPagination: {
+            /** Format: int64 */
+            page: number;
+            /** Format: int64 */
+            size: number;
+            /** Format: int64 */
+            totalCount: number;
+            /** Format: int64 */
+            totalPages: number;
+        };
         /**
          * @description A user's role inside their customer (spec 2 §6).
          * @enum {string}
@@ -816,6 +1145,11 @@ export interface components {
         };
         /** @description The value part of a tag condition: `{operator, values}`, or plain values. */
         TagValueDto: components["schemas"]["OneOrMany"] | components["schemas"]["ConditionDto"];
+        /**
+         * @description Whether a threshold is a share of the budget amount or a dollar figure (spec 2 §3 Alert).
+         * @enum {string}
+         */
+        ThresholdType: "Percentage" | "Absolute";
         /** @description Both fields optional; at least one must change something. */
         UpdateUserRequest: {
             name?: string | null;
@@ -1137,6 +1471,394 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    list: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Budget"][];
+                };
+            };
+            /** @description Authentication required */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BudgetRequest"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Budget"];
+                };
+            };
+            /** @description Only owners and admins can manage budgets */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Spec 2 §5 Budget rules, per field */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    summary: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BudgetSummary"];
+                };
+            };
+            /** @description Authentication required */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    get_one: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Budget id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Budget"];
+                };
+            };
+            /** @description No budget found. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    update: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Budget id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BudgetRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Budget"];
+                };
+            };
+            /** @description Only owners and admins can manage budgets */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No budget found. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Spec 2 §5 Budget rules, per field */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    delete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Budget id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Only owners and admins can manage budgets */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No budget found. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    alerts: {
+        parameters: {
+            query?: {
+                startDate?: string;
+                endDate?: string;
+            };
+            header?: never;
+            path: {
+                /** @description Budget id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BudgetAlertHistoryItem"][];
+                };
+            };
+            /** @description No budget found. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Spec 2 §5 Spending date range rules */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    configuration: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Budget id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BudgetConfigHistoryItem"][];
+                };
+            };
+            /** @description No budget found. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    spending: {
+        parameters: {
+            query?: {
+                startDate?: string;
+                endDate?: string;
+            };
+            header?: never;
+            path: {
+                /** @description Budget id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BudgetHistoryItem"][];
+                };
+            };
+            /** @description No budget found. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Spec 2 §5 Spending date range rules */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    resources: {
+        parameters: {
+            query: {
+                startDate: string;
+                endDate: string;
+                /** @description From 1 (default 1). */
+                page?: number;
+                /** @description 1 to 1000 (default 10). */
+                size?: number;
+                /** @description `cost` (default), `resourceName`, `resourceType`, `region`, `accountId`, `cloudProvider`. */
+                sortBy?: string;
+                /** @description `asc` or `desc` (default). */
+                sortDirection?: string;
+            };
+            header?: never;
+            path: {
+                /** @description Budget id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BudgetResourcesResponse"];
+                };
+            };
+            /** @description No budget found. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Spec 2 §5 Resources request rules */
             422: {
                 headers: {
                     [name: string]: unknown;

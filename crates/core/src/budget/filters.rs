@@ -45,6 +45,7 @@ pub struct BudgetFilter {
     #[serde(rename = "filterType")]
     pub filter_type: BudgetFilterType,
     #[serde(rename = "filterValues", default)]
+    #[schema(required = true)]
     pub values: Vec<String>,
 }
 

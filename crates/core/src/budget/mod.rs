@@ -20,7 +20,7 @@ pub use health::{
     DASHBOARD_CRITICAL_PERCENT, DASHBOARD_WARNING_PERCENT, EXCEEDED_PERCENT,
     MISSION_CONTROL_CRITICAL_PERCENT, MISSION_CONTROL_WARNING_PERCENT,
 };
-pub use name::{BudgetName, MAX_NAME_CHARS_EXCLUSIVE, MIN_NAME_CHARS};
+pub use name::{BudgetName, MAX_NAME_CHARS, MIN_NAME_CHARS};
 pub use period::BudgetPeriod;
 pub use range::{
     ResourcesQuery, ResourcesRequest, SortDirection, SpendingRange, DEFAULT_PAGE_SIZE,

@@ -2,14 +2,15 @@ use crate::FieldError;
 
 /// Fewest characters a budget name may have (spec 2 §5 Budget, §9).
 pub const MIN_NAME_CHARS: usize = 3;
-/// Names must be shorter than this many characters.
-pub const MAX_NAME_CHARS_EXCLUSIVE: usize = 50;
+/// Most characters a budget name may have (spec 2 §5 "at most 50", §9 "3 to 50 characters").
+pub const MAX_NAME_CHARS: usize = 50;
 
 /// A budget's name (spec 2 §5 Budget).
 ///
 /// Surrounding whitespace is trimmed and the rules apply to what remains, counted in characters.
-/// The spec says "at most 50" but its message says "less than 50"; we follow the message the
-/// person sees, so 49 characters is the longest accepted name and 50 is refused.
+/// The spec's rule says "at most 50" (§5) and "3 to 50 characters" (§9) while its message says
+/// "less than 50"; we follow the rule stated twice, so 50 characters is the longest accepted
+/// name and 51 gets the message.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct BudgetName(String);
 
@@ -21,7 +22,7 @@ impl BudgetName {
             "Budget name is required"
         } else if chars < MIN_NAME_CHARS {
             "Budget name must be at least 3 characters"
-        } else if chars >= MAX_NAME_CHARS_EXCLUSIVE {
+        } else if chars > MAX_NAME_CHARS {
             "Budget name must be less than 50 characters"
         } else {
             return Ok(Self(name.to_owned()));
@@ -65,17 +66,17 @@ mod tests {
     }
 
     #[test]
-    fn forty_nine_characters_is_accepted_and_fifty_is_refused() {
-        assert!(BudgetName::parse(&"a".repeat(49)).is_ok());
+    fn fifty_characters_is_accepted_and_fifty_one_is_refused() {
+        assert!(BudgetName::parse(&"a".repeat(50)).is_ok());
         assert_eq!(
-            message(&"a".repeat(50)),
+            message(&"a".repeat(51)),
             "Budget name must be less than 50 characters"
         );
     }
 
     #[test]
     fn length_counts_characters_not_bytes() {
-        assert!(BudgetName::parse(&"é".repeat(49)).is_ok());
+        assert!(BudgetName::parse(&"é".repeat(50)).is_ok());
         assert_eq!(message("éé"), "Budget name must be at least 3 characters");
     }
 

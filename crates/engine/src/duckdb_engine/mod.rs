@@ -4,6 +4,7 @@
 
 mod load;
 mod read;
+mod resources;
 
 pub use load::Stager;
 
@@ -17,7 +18,7 @@ use duckdb::Connection;
 use crate::query_builder::{COST_TABLE, DAILY_TABLE, ROLLUP_STATS_TABLE, TAGS_TABLE};
 use crate::{
     Aggregate, CostEngine, CustomerId, EngineError, FilterOptions, LoadError, LoadRequest,
-    LoadSummary, SeenAccount, SpendBreakdown,
+    LoadSummary, ResourcesPage, ResourcesQuery, SeenAccount, SpendBreakdown,
 };
 
 /// Idle read connections kept for reuse; more are cloned on demand under load.
@@ -277,6 +278,16 @@ impl CostEngine for DuckDbEngine {
 
     async fn accounts(&self, customer: CustomerId) -> Result<Vec<SeenAccount>, EngineError> {
         self.read(move |connection| read::accounts(connection, customer))
+            .await
+    }
+
+    async fn resources(
+        &self,
+        customer: CustomerId,
+        query: &ResourcesQuery,
+    ) -> Result<ResourcesPage, EngineError> {
+        let query = query.clone();
+        self.read(move |connection| resources::resources(connection, customer, &query))
             .await
     }
 

@@ -2,6 +2,7 @@
 
 pub mod accounts;
 pub mod auth;
+pub mod budgets;
 pub mod config;
 pub mod cost;
 pub mod customer;
@@ -24,6 +25,7 @@ pub fn router(state: AppState) -> Router {
         .merge(customer::routes())
         .merge(accounts::routes())
         .merge(users::routes())
+        .merge(budgets::routes())
         .merge(cost::routes())
         .merge(ingest::routes())
         .merge(ops::routes())

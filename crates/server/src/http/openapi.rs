@@ -3,7 +3,7 @@
 use utoipa::openapi::security::{HttpAuthScheme, HttpBuilder, SecurityScheme};
 use utoipa::{Modify, OpenApi};
 
-use super::{accounts, auth, config, cost, customer, error, ingest, users};
+use super::{accounts, auth, budgets, config, cost, customer, error, ingest, users};
 
 #[derive(OpenApi)]
 #[openapi(
@@ -17,6 +17,8 @@ use super::{accounts, auth, config, cost, customer, error, ingest, users};
         users::list_users, users::invite_user, users::get_user, users::update_user, users::delete_user,
         cost::aggr::aggregate, cost::filters::filter_options, cost::filters::filter_parameters, cost::spend::spend, cost::query::query,
         ingest::upload, ingest::get_upload, ingest::list_uploads,
+        budgets::crud::list, budgets::crud::summary, budgets::crud::get_one, budgets::crud::create, budgets::crud::update, budgets::crud::delete,
+        budgets::history::spending, budgets::history::alerts, budgets::history::configuration, budgets::resources::resources,
     ),
     components(schemas(
         costscope_core::User, costscope_core::Role, costscope_core::UserStatus, costscope_core::FeatureFlags,
@@ -30,6 +32,11 @@ use super::{accounts, auth, config, cost, customer, error, ingest, users};
         cost::filters::FilterOptionsRequest, cost::filters::FilterOptionsResponse, cost::filters::FilterParametersResponse,
         cost::spend::SpendRequest, cost::spend::SpendResponse, cost::spend::SpendPeriod, cost::spend::SpendComparison,
         cost::query::QueryRequest, cost::query::QueryFilter,
+        budgets::dto::BudgetDto, budgets::dto::BudgetRequest, budgets::dto::BudgetSummary, budgets::dto::BudgetHistoryItem,
+        budgets::dto::BudgetAlertHistoryItem, budgets::dto::ConfigChangeType, budgets::dto::BudgetConfigHistoryItem,
+        budgets::dto::BudgetResource, budgets::dto::ResourcesPagination, budgets::dto::BudgetResourcesResponse,
+        costscope_core::budget::BudgetFilter, costscope_core::budget::BudgetFilterType, costscope_core::budget::BudgetPeriod,
+        costscope_core::budget::AlertThreshold, costscope_core::budget::ThresholdType, costscope_core::budget::BudgetHealth,
         ingest::IngestJob, ingest::IngestJobFile, ingest::IngestBillingPeriod, ingest::IngestTotals, ingest::IngestStatus, ingest::UploadAccepted, ingest::UploadForm,
     )),
     modifiers(&BearerAuth),

@@ -159,6 +159,8 @@ pub struct IngestWorker {
     engine: Arc<dyn CostEngine>,
     clock: Arc<dyn Clock>,
     data_dir: PathBuf,
+    /// Notified after each successful load (the budget evaluation job waits on it).
+    loaded: Option<Arc<Notify>>,
 }
 
 impl IngestWorker {
@@ -173,6 +175,7 @@ impl IngestWorker {
             engine,
             clock,
             data_dir,
+            loaded: None,
         }
     }
 
@@ -183,6 +186,13 @@ impl IngestWorker {
             state.clock.clone(),
             state.config.data_dir.clone(),
         )
+        .notifying_loads(state.budget_wake.clone())
+    }
+
+    /// Wakes `notify` after every successful load.
+    pub fn notifying_loads(mut self, notify: Arc<Notify>) -> Self {
+        self.loaded = Some(notify);
+        self
     }
 
     /// Claims the oldest queued job, loads its files, records the outcome and deletes the
@@ -212,6 +222,9 @@ impl IngestWorker {
         Ok(match outcome {
             IngestOutcome::Succeeded(result) => {
                 tracing::info!(job_id = job.id, rows = result.rows, "upload loaded");
+                if let Some(loaded) = &self.loaded {
+                    loaded.notify_one();
+                }
                 Outcome::Succeeded { job_id: job.id }
             }
             IngestOutcome::Failed(message) => {

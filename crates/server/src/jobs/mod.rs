@@ -1,4 +1,5 @@
 //! Background jobs (DESIGN §6): each a `run_once() -> Outcome` that tests drive directly, run
 //! in a loop by `serve` next to the HTTP server.
 
+pub mod budgets;
 pub mod ingest;

@@ -47,6 +47,10 @@ pub struct Line {
     pub list: f64,
     /// A JSON object.
     pub tags: &'static str,
+    /// FOCUS ResourceId, ResourceName, ResourceType (`""`: none).
+    pub resource_id: &'static str,
+    pub resource_name: &'static str,
+    pub resource_type: &'static str,
 }
 
 impl Line {
@@ -65,6 +69,9 @@ impl Line {
             effective: billed,
             list: billed,
             tags: "{}",
+            resource_id: "",
+            resource_name: "",
+            resource_type: "",
         }
     }
 }
@@ -135,7 +142,7 @@ impl FocusCsv {
 
     pub fn to_csv(&self) -> String {
         let mut csv = HEADER.join(",");
-        csv.push_str(",Tags\n");
+        csv.push_str(",ResourceId,ResourceName,ResourceType,Tags\n");
         for line in &self.lines {
             let month_start = format!("{}-01", &line.day[..7]);
             let fields = [
@@ -163,6 +170,9 @@ impl FocusCsv {
                 line.usage_type.to_owned(),
                 line.account_id.to_owned(),
                 line.account_name.to_owned(),
+                line.resource_id.to_owned(),
+                line.resource_name.to_owned(),
+                line.resource_type.to_owned(),
                 line.tags.to_owned(),
             ];
             let row: Vec<String> = fields.iter().map(|field| quoted(field)).collect();
@@ -204,6 +214,9 @@ fn line(
         effective,
         list,
         tags,
+        resource_id: "",
+        resource_name: "",
+        resource_type: "",
     }
 }
 

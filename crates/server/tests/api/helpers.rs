@@ -2,6 +2,7 @@
 
 use std::sync::Arc;
 
+use costscope_engine::CostEngine;
 use costscope_server::config::{Config, LoginRateLimit};
 use costscope_server::http::auth::AuthResponse;
 use costscope_server::startup::Application;
@@ -22,6 +23,8 @@ pub struct TestApp {
     pub data_dir: TempDir,
     /// The app's own store, for arranging what the API cannot.
     pub store: Arc<dyn MetadataStore>,
+    /// The app's own cost engine, for driving jobs directly.
+    pub engine: Arc<dyn CostEngine>,
     /// The PostgreSQL database of this test, when `COSTSCOPE_TEST_POSTGRES_URL` is set.
     _postgres: Option<DropDatabaseOnExit>,
 }
@@ -61,12 +64,14 @@ pub async fn spawn_app_in(data_dir: TempDir, configure: impl FnOnce(&mut Config)
     let app = Application::build(config).await.expect("build the app");
     let address = format!("http://127.0.0.1:{}", app.port());
     let store = app.state().store.clone();
+    let engine = app.state().engine.clone();
     tokio::spawn(app.run_until_stopped());
     TestApp {
         address,
         client: reqwest::Client::new(),
         data_dir,
         store,
+        engine,
         _postgres: None,
     }
 }

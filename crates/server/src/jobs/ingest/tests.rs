@@ -5,7 +5,7 @@ use costscope_core::cost::{AggregateQuery, CostFilter, Metric, Provider, TimeRan
 use costscope_core::{Email, SystemClock};
 use costscope_engine::{
     Aggregate, BillingPeriodKey, CustomerId, EngineError, FileSummary, FilterOptions,
-    ProviderTotals, SeenAccount, SpendBreakdown,
+    ProviderTotals, ResourcesPage, ResourcesQuery, SeenAccount, SpendBreakdown,
 };
 use costscope_ingest::IngestError;
 use costscope_store::{IngestJobStatus, NewCustomer, INTERRUPTED_MESSAGE};
@@ -56,6 +56,13 @@ impl CostEngine for FakeEngine {
     }
     async fn accounts(&self, _: CustomerId) -> Result<Vec<SeenAccount>, EngineError> {
         Err(unused())
+    }
+    async fn resources(
+        &self,
+        _: CustomerId,
+        _: &ResourcesQuery,
+    ) -> Result<ResourcesPage, EngineError> {
+        Ok(ResourcesPage::default())
     }
     async fn load(
         &self,

@@ -1,0 +1,254 @@
+//! What the budget calls send and answer (docs/API-BUDGETS.md), camelCase as spec 2 §3 writes.
+
+use chrono::{DateTime, NaiveDate, Utc};
+use costscope_core::budget::{
+    AlertThreshold, BudgetFilter, BudgetHealth, BudgetPeriod, ThresholdType,
+};
+use costscope_store::{Budget, BudgetAlert, BudgetConfigChange, BudgetConfigField};
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+use utoipa::{IntoParams, ToSchema};
+
+use crate::budgets::standing::Standing;
+
+/// A budget with where it stands now.
+#[derive(Debug, Clone, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+#[schema(as = Budget)]
+pub struct BudgetDto {
+    pub id: i64,
+    pub name: String,
+    /// Dollars.
+    pub amount: f64,
+    pub period: BudgetPeriod,
+    pub filters: Vec<BudgetFilter>,
+    pub alerts: Vec<AlertThreshold>,
+    /// Billed cost matching every filter over the current period.
+    pub current_spent: f64,
+    /// The same over the whole previous period.
+    pub previous_spent: f64,
+    /// `currentSpent / amount × 100`, unrounded.
+    pub percent_used: f64,
+    /// Dashboard health: critical from 90 %, warning from 75 %.
+    pub status: BudgetHealth,
+    /// 100 % used or more.
+    pub exceeded: bool,
+    /// Alert thresholds the current spend has reached.
+    pub triggered_alerts: usize,
+    pub period_start: NaiveDate,
+    pub period_end: NaiveDate,
+    /// Days left in the current period, today included.
+    pub days_remaining: i64,
+    pub created_at: DateTime<Utc>,
+    pub updated_at: DateTime<Utc>,
+}
+
+impl BudgetDto {
+    pub fn new(budget: Budget, standing: &Standing) -> Self {
+        Self {
+            id: budget.id,
+            triggered_alerts: standing.reached_alerts(&budget),
+            name: budget.name.as_str().to_owned(),
+            amount: budget.amount.value(),
+            period: budget.period,
+            filters: budget.filters,
+            alerts: budget.alerts,
+            current_spent: standing.current_spent,
+            previous_spent: standing.previous_spent,
+            percent_used: standing.percent_used,
+            status: standing.health(),
+            exceeded: standing.exceeded(),
+            period_start: standing.period_start,
+            period_end: standing.period_end,
+            days_remaining: standing.days_remaining,
+            created_at: budget.created_at,
+            updated_at: budget.updated_at,
+        }
+    }
+}
+
+/// The body of a create or an edit (an edit replaces all five fields). Fields are optional here
+/// so that a missing one gets its spec message rather than a parse error.
+#[derive(Debug, Default, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct BudgetRequest {
+    #[schema(required = true)]
+    pub name: Option<String>,
+    /// Dollars, over 0.
+    #[schema(required = true)]
+    pub amount: Option<f64>,
+    /// `Monthly` (default), `Quarterly` or `Yearly`.
+    pub period: Option<String>,
+    #[serde(default)]
+    pub filters: Vec<BudgetFilter>,
+    #[serde(default)]
+    pub alerts: Vec<AlertThreshold>,
+}
+
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct BudgetSummary {
+    pub total_budgets: usize,
+    pub healthy_budgets: usize,
+    pub warning_budgets: usize,
+    pub critical_budgets: usize,
+    /// Budgets with at least one alert threshold reached now.
+    pub alerts_budgets: usize,
+}
+
+/// One day of a budget's spend.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct BudgetHistoryItem {
+    pub date: NaiveDate,
+    pub amount_spent: f64,
+    pub budget_amount: f64,
+}
+
+/// A threshold crossing, recorded once per period.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct BudgetAlertHistoryItem {
+    pub id: i64,
+    pub triggered_at: DateTime<Utc>,
+    /// The UTC day of `triggeredAt`.
+    pub date: NaiveDate,
+    pub threshold_type: ThresholdType,
+    pub threshold_value: f64,
+    /// Spend when the threshold was found reached.
+    pub spent_amount: f64,
+    pub spend_percentage: f64,
+    /// First day of the budget period it was reached in.
+    pub period_start: NaiveDate,
+}
+
+impl From<BudgetAlert> for BudgetAlertHistoryItem {
+    fn from(alert: BudgetAlert) -> Self {
+        Self {
+            id: alert.id,
+            triggered_at: alert.triggered_at,
+            date: alert.triggered_at.date_naive(),
+            threshold_type: alert.threshold.threshold_type,
+            threshold_value: alert.threshold.value,
+            spent_amount: alert.spent_amount,
+            spend_percentage: alert.spend_percentage,
+            period_start: alert.period_start,
+        }
+    }
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "lowercase")]
+pub enum ConfigChangeType {
+    Created,
+    Updated,
+}
+
+/// One configuration change: the creation, or one changed field of an edit.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct BudgetConfigHistoryItem {
+    pub id: i64,
+    pub changed_at: DateTime<Utc>,
+    /// The changing user's name; null once they have been deleted (shown as "System").
+    pub changed_by: Option<String>,
+    pub change_type: ConfigChangeType,
+    /// `name`, `amount`, `period`, `filters` or `alerts`; null for a creation.
+    pub field_name: Option<String>,
+    pub old_value: Option<Value>,
+    /// For a creation, the whole budget.
+    pub new_value: Option<Value>,
+}
+
+impl From<BudgetConfigChange> for BudgetConfigHistoryItem {
+    fn from(change: BudgetConfigChange) -> Self {
+        let created = change.field == BudgetConfigField::Created;
+        Self {
+            id: change.id,
+            changed_at: change.changed_at,
+            changed_by: change.changed_by,
+            change_type: if created {
+                ConfigChangeType::Created
+            } else {
+                ConfigChangeType::Updated
+            },
+            field_name: (!created).then(|| change.field.as_str().to_owned()),
+            old_value: change.old_value,
+            new_value: change.new_value,
+        }
+    }
+}
+
+/// `startDate` and `endDate`, `YYYY-MM-DD` (spec 2 §5 "Spending date range").
+#[derive(Debug, Default, Deserialize, IntoParams)]
+#[serde(rename_all = "camelCase")]
+#[into_params(parameter_in = Query)]
+pub struct DateRangeParams {
+    pub start_date: Option<String>,
+    pub end_date: Option<String>,
+}
+
+/// The resources table's query (spec 2 §5 "Resources request").
+#[derive(Debug, Default, Deserialize, IntoParams)]
+#[serde(rename_all = "camelCase")]
+#[into_params(parameter_in = Query)]
+pub struct ResourcesParams {
+    #[param(required = true)]
+    pub start_date: Option<String>,
+    #[param(required = true)]
+    pub end_date: Option<String>,
+    /// From 1 (default 1).
+    #[param(value_type = Option<i64>)]
+    pub page: Option<String>,
+    /// 1 to 1000 (default 10).
+    #[param(value_type = Option<i64>)]
+    pub size: Option<String>,
+    /// `cost` (default), `resourceName`, `resourceType`, `region`, `accountId`, `cloudProvider`.
+    pub sort_by: Option<String>,
+    /// `asc` or `desc` (default).
+    pub sort_direction: Option<String>,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct BudgetResource {
+    /// `AWS`, `GCP` or `Azure`.
+    pub cloud_provider: String,
+    pub account_id: String,
+    pub account_name: String,
+    pub resource_id: String,
+    /// The export's resource name, else the resource id.
+    pub resource_name: String,
+    /// The resource type, else the service.
+    pub resource_type: String,
+    pub region: String,
+    pub service: String,
+    pub cost: f64,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ResourcesPagination {
+    pub page: u64,
+    pub size: u64,
+    pub total_pages: u64,
+    pub total_count: u64,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct BudgetResourcesResponse {
+    pub budget_id: i64,
+    pub budget_name: String,
+    pub resources: Vec<BudgetResource>,
+    pub pagination: ResourcesPagination,
+    /// Rows on this page.
+    pub count: usize,
+    /// Resources over all pages (also `total`).
+    pub total_items: u64,
+    pub total: u64,
+    /// Cost of every resource row, all pages.
+    pub resources_cost: f64,
+    /// The budget's whole spend in the range, with rows that have no resource.
+    pub total_cost: f64,
+}

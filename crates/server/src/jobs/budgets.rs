@@ -1,0 +1,98 @@
+//! The budget evaluation job (DESIGN §6): every budget of every customer is evaluated after each
+//! successful ingestion and on a schedule; thresholds reached are recorded exactly once per
+//! period (see [`crate::budgets::evaluation`]).
+
+use std::sync::Arc;
+use std::time::Duration;
+
+use costscope_core::Clock;
+use costscope_engine::CostEngine;
+use costscope_store::MetadataStore;
+use tokio::sync::Notify;
+
+use crate::budgets::evaluation::evaluate;
+use crate::state::AppState;
+
+/// How often budgets are evaluated when nothing was loaded in between.
+pub const EVALUATION_INTERVAL: Duration = Duration::from_secs(15 * 60);
+
+/// What one [`BudgetEvaluator::run_once`] did.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Outcome {
+    pub budgets: usize,
+    /// Thresholds newly recorded in the alert history.
+    pub alerts_recorded: usize,
+    /// Budgets whose evaluation failed (logged; the others still ran).
+    pub failed: usize,
+}
+
+#[derive(Debug, Clone)]
+pub struct BudgetEvaluator {
+    store: Arc<dyn MetadataStore>,
+    engine: Arc<dyn CostEngine>,
+    clock: Arc<dyn Clock>,
+}
+
+impl BudgetEvaluator {
+    pub fn new(
+        store: Arc<dyn MetadataStore>,
+        engine: Arc<dyn CostEngine>,
+        clock: Arc<dyn Clock>,
+    ) -> Self {
+        Self {
+            store,
+            engine,
+            clock,
+        }
+    }
+
+    pub fn from_state(state: &AppState) -> Self {
+        Self::new(
+            state.store.clone(),
+            state.engine.clone(),
+            state.clock.clone(),
+        )
+    }
+
+    /// Evaluates every budget once. One budget's failure does not stop the others.
+    #[tracing::instrument(skip_all)]
+    pub async fn run_once(&self) -> anyhow::Result<Outcome> {
+        let budgets = self.store.budgets_of_all_customers().await?;
+        let mut outcome = Outcome {
+            budgets: budgets.len(),
+            ..Outcome::default()
+        };
+        for budget in &budgets {
+            let now = self.clock.now();
+            match evaluate(self.store.as_ref(), self.engine.as_ref(), budget, now).await {
+                Ok(evaluation) => outcome.alerts_recorded += evaluation.recorded,
+                Err(error) => {
+                    outcome.failed += 1;
+                    tracing::error!(budget_id = budget.id, error = ?error, "evaluating a budget failed");
+                }
+            }
+        }
+        if outcome.alerts_recorded > 0 {
+            tracing::info!(
+                budgets = outcome.budgets,
+                alerts = outcome.alerts_recorded,
+                "budget alerts recorded"
+            );
+        }
+        Ok(outcome)
+    }
+
+    /// Evaluates at once, then whenever woken (an ingestion finished) or the interval passed.
+    /// Never returns unless the task is dropped.
+    pub async fn run(self, wake: Arc<Notify>) -> anyhow::Result<()> {
+        loop {
+            if let Err(error) = self.run_once().await {
+                tracing::error!(error = ?error, "the budget evaluation failed");
+            }
+            tokio::select! {
+                () = wake.notified() => {}
+                () = tokio::time::sleep(EVALUATION_INTERVAL) => {}
+            }
+        }
+    }
+}

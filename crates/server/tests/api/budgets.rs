@@ -136,6 +136,19 @@ fn account_budget(name: &str, account: &str, amount: f64) -> Value {
     })
 }
 
+/// The budget data with one monthly budget of 800 on account 111111111111 (808 spent: 101 %).
+async fn app_with_prod_budget() -> (TestApp, String, i64) {
+    let (app, token) = app_with_budget_data().await;
+    let budget = create(
+        &app,
+        &token,
+        &account_budget("Prod AWS", "111111111111", 800.0),
+    )
+    .await;
+    let id = budget["id"].as_i64().unwrap();
+    (app, token, id)
+}
+
 async fn create(app: &TestApp, token: &str, body: &Value) -> Value {
     let (status, answer) = status_and_json(app.post("/v1/budgets", Some(token), body).await).await;
     assert_eq!(status, StatusCode::CREATED, "{answer}");
@@ -435,14 +448,7 @@ async fn several_broken_fields_are_all_reported() {
 
 #[tokio::test]
 async fn plain_users_read_budgets_but_cannot_change_them() {
-    let (app, token) = app_with_budget_data().await;
-    let budget = create(
-        &app,
-        &token,
-        &account_budget("Prod AWS", "111111111111", 800.0),
-    )
-    .await;
-    let id = budget["id"].as_i64().unwrap();
+    let (app, token, id) = app_with_prod_budget().await;
     let member = app
         .add_member(&token, "Bob User", "bob@a.test", "User")
         .await
@@ -486,14 +492,7 @@ async fn plain_users_read_budgets_but_cannot_change_them() {
 
 #[tokio::test]
 async fn another_customers_budget_is_not_found_anywhere() {
-    let (app, token) = app_with_budget_data().await;
-    let budget = create(
-        &app,
-        &token,
-        &account_budget("Prod AWS", "111111111111", 800.0),
-    )
-    .await;
-    let id = budget["id"].as_i64().unwrap();
+    let (app, token, id) = app_with_prod_budget().await;
     let other = app
         .signup_owner("Eve Other", "eve@e.test")
         .await
@@ -674,14 +673,7 @@ async fn each_threshold_is_recorded_once_per_period() {
 
 #[tokio::test]
 async fn history_has_every_day_and_sums_to_the_current_spend() {
-    let (app, token) = app_with_budget_data().await;
-    let budget = create(
-        &app,
-        &token,
-        &account_budget("Prod AWS", "111111111111", 800.0),
-    )
-    .await;
-    let id = budget["id"].as_i64().unwrap();
+    let (app, token, id) = app_with_prod_budget().await;
     let days = this_month();
     let month_end = days
         .first
@@ -728,14 +720,7 @@ async fn history_has_every_day_and_sums_to_the_current_spend() {
 
 #[tokio::test]
 async fn every_date_range_rule_answers_its_spec_message() {
-    let (app, token) = app_with_budget_data().await;
-    let budget = create(
-        &app,
-        &token,
-        &account_budget("Prod AWS", "111111111111", 800.0),
-    )
-    .await;
-    let id = budget["id"].as_i64().unwrap();
+    let (app, token, id) = app_with_prod_budget().await;
     let today = Utc::now().date_naive();
     let tomorrow = today + Days::new(1);
     let too_early = today - Days::new(731);
@@ -799,14 +784,7 @@ async fn every_date_range_rule_answers_its_spec_message() {
 
 #[tokio::test]
 async fn resources_are_paged_sorted_and_total_the_spend() {
-    let (app, token) = app_with_budget_data().await;
-    let budget = create(
-        &app,
-        &token,
-        &account_budget("Prod AWS", "111111111111", 800.0),
-    )
-    .await;
-    let id = budget["id"].as_i64().unwrap();
+    let (app, token, id) = app_with_prod_budget().await;
     let days = this_month();
     let range = format!("startDate={}&endDate={}", days.first, days.today);
     let page = get_json(&app, &token, &format!("/v1/budgets/{id}/resources?{range}")).await;
@@ -901,14 +879,7 @@ async fn resources_are_paged_sorted_and_total_the_spend() {
 
 #[tokio::test]
 async fn configuration_history_records_creation_and_each_changed_field() {
-    let (app, token) = app_with_budget_data().await;
-    let budget = create(
-        &app,
-        &token,
-        &account_budget("Prod AWS", "111111111111", 800.0),
-    )
-    .await;
-    let id = budget["id"].as_i64().unwrap();
+    let (app, token, id) = app_with_prod_budget().await;
     let path = format!("/v1/budgets/{id}/config-history");
     let history = get_json(&app, &token, &path).await;
     assert_eq!(history.as_array().unwrap().len(), 1);
@@ -966,14 +937,7 @@ async fn configuration_history_records_creation_and_each_changed_field() {
 
 #[tokio::test]
 async fn a_deleted_budget_is_gone_with_its_history() {
-    let (app, token) = app_with_budget_data().await;
-    let budget = create(
-        &app,
-        &token,
-        &account_budget("Prod AWS", "111111111111", 800.0),
-    )
-    .await;
-    let id = budget["id"].as_i64().unwrap();
+    let (app, token, id) = app_with_prod_budget().await;
     let path = format!("/v1/budgets/{id}");
     let response = app.delete(&path, &token).await;
     assert_eq!(response.status(), StatusCode::NO_CONTENT);

@@ -22,15 +22,16 @@ async fn with_standing(state: &AppState, budget: Budget) -> Result<BudgetDto, Ap
 }
 
 /// Records the thresholds a saved budget has already reached, then answers it with its spend.
+/// The save stands even if the evaluation fails: the job evaluates it again on its next run.
 async fn evaluated(state: &AppState, budget: Budget) -> Result<BudgetDto, ApiError> {
-    let evaluation = evaluate(
-        state.store.as_ref(),
-        state.engine.as_ref(),
-        &budget,
-        state.clock.now(),
-    )
-    .await?;
-    Ok(BudgetDto::new(budget, &evaluation.standing))
+    let now = state.clock.now();
+    match evaluate(state.store.as_ref(), state.engine.as_ref(), &budget, now).await {
+        Ok(evaluation) => Ok(BudgetDto::new(budget, &evaluation.standing)),
+        Err(error) => {
+            tracing::error!(budget_id = budget.id, error = ?error, "evaluating a saved budget failed");
+            with_standing(state, budget).await
+        }
+    }
 }
 
 async fn all_with_standing(state: &AppState, customer_id: i64) -> Result<Vec<BudgetDto>, ApiError> {

@@ -1,4 +1,4 @@
-import { makeBudget } from '../components/card/testing/make-budget';
+import { makeBudget } from '../testing/make-budget';
 import { alertLabel, isAlertReached, reachedAlerts } from './alerts';
 
 describe('isAlertReached', () => {

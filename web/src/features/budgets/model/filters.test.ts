@@ -1,4 +1,4 @@
-import { makeBudget } from '../components/card/testing/make-budget';
+import { makeBudget } from '../testing/make-budget';
 import { budgetProviders, FILTER_TYPE_LABEL } from './filters';
 
 describe('FILTER_TYPE_LABEL', () => {

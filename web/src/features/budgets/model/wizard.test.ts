@@ -1,5 +1,5 @@
 import { ApiError } from '@/api/api-error';
-import { makeBudget } from '../components/card/testing/make-budget';
+import { makeBudget } from '../testing/make-budget';
 import {
   addAlert,
   addAlertError,

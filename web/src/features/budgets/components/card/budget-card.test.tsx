@@ -3,7 +3,7 @@ import { makeUser } from '@/test/fixtures';
 import { mockApi } from '@/test/mock-api';
 import { renderWithProviders, signInAs } from '@/test/render';
 import { BudgetCard } from './budget-card';
-import { makeBudget } from './testing/make-budget';
+import { makeBudget } from '../../testing/make-budget';
 import type { Budget } from '../../model/types';
 
 function renderCard(budget: Budget, canManage = true) {

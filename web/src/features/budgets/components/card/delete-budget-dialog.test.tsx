@@ -5,7 +5,7 @@ import { mockApi } from '@/test/mock-api';
 import { renderWithProviders, signInAs } from '@/test/render';
 import { takeBudgetsRefreshFlag } from '../../model/refresh-flag';
 import { DeleteBudgetDialog } from './delete-budget-dialog';
-import { makeBudget } from './testing/make-budget';
+import { makeBudget } from '../../testing/make-budget';
 
 function renderDialog() {
   const onClose = vi.fn();

@@ -4,7 +4,7 @@ import { mockApi, type MockReply } from '@/test/mock-api';
 import { renderWithProviders, signInAs } from '@/test/render';
 import { markBudgetsForRefresh } from '../../model/refresh-flag';
 import type { Budget, BudgetSummary } from '../../model/types';
-import { makeBudget } from '../card/testing/make-budget';
+import { makeBudget } from '../../testing/make-budget';
 import { BudgetsDashboardPage } from './budgets-dashboard-page';
 
 const production = makeBudget({

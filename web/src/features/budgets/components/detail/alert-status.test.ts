@@ -1,5 +1,5 @@
 import type { BudgetAlertHistoryItem } from '../../model/types';
-import { makeBudget } from '../card/testing/make-budget';
+import { makeBudget } from '../../testing/make-budget';
 import { alertDistance, alertStatusText, alertStatuses, latestTriggerOf, thresholdPercent } from './alert-status';
 
 function trigger(overrides: Partial<BudgetAlertHistoryItem>): BudgetAlertHistoryItem {

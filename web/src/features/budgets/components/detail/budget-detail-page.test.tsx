@@ -5,7 +5,7 @@ import { makeUser } from '@/test/fixtures';
 import { mockApi, type MockReply } from '@/test/mock-api';
 import { renderWithProviders, signInAs } from '@/test/render';
 import type { Budget, BudgetAlertHistoryItem, BudgetConfigHistoryItem } from '../../model/types';
-import { makeBudget } from '../card/testing/make-budget';
+import { makeBudget } from '../../testing/make-budget';
 import { BudgetDetailPage } from './budget-detail-page';
 
 // The Spending Trend + Resources section is W3's and is tested there; here it only has to be

@@ -1,4 +1,4 @@
-import { makeBudget } from '../card/testing/make-budget';
+import { makeBudget } from '../../testing/make-budget';
 import { PROGRESS_TICKS, alertMarkers, overBudgetAmount, progressFill } from './progress-markers';
 
 describe('progress markers', () => {

@@ -316,6 +316,8 @@ describe('Resources table', () => {
     await user.click(within(resourcesPanel()).getByRole('button', { name: 'Page 3' }));
     await within(resourcesPanel()).findByText('Page 3 of 12');
 
+    expect(within(resourcesPanel()).getByText('Show:')).toBeInTheDocument();
+    expect(within(resourcesPanel()).getByText('entries')).toBeInTheDocument();
     await user.click(within(resourcesPanel()).getByRole('combobox', { name: 'Entries per page' }));
     expect((await screen.findAllByRole('option')).map((option) => option.textContent)).toEqual(['10', '25', '50', '100', '200', '500']);
     await user.click(screen.getByRole('option', { name: '25' }));

@@ -4,7 +4,7 @@ import { Route, Routes } from 'react-router';
 import { makeUser } from '@/test/fixtures';
 import { mockApi, type MockReply } from '@/test/mock-api';
 import { renderWithProviders, signInAs } from '@/test/render';
-import { makeBudget } from '../card/testing/make-budget';
+import { makeBudget } from '../../testing/make-budget';
 import { takeBudgetsRefreshFlag } from '../../model/refresh-flag';
 import { BudgetWizardPage } from './budget-wizard-page';
 import { makeFilterParameters } from './testing/filter-parameters';

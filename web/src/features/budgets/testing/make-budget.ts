@@ -1,4 +1,4 @@
-import type { Budget } from '../../../model/types';
+import type { Budget } from '../model/types';
 
 /** A budget as GET /v1/budgets answers it (docs/API-BUDGETS.md), for tests. */
 export function makeBudget(overrides: Partial<Budget> = {}): Budget {

@@ -1,5 +1,6 @@
-//! The demo tenant's budgets: a few realistic budgets over the demo data, sized from what each
-//! spent in its previous period, so that a fresh demo shows healthy, warning and exceeded ones.
+//! The demo tenant's budgets: a few realistic budgets over the demo data. Each amount is sized
+//! from what its filters have spent so far in the current period, so that a fresh demo shows a
+//! healthy, a warning, a critical and an exceeded budget whatever the day of the month.
 
 use chrono::{DateTime, Utc};
 use costscope_core::budget::{
@@ -18,8 +19,8 @@ struct DemoBudget {
     name: &'static str,
     period: BudgetPeriod,
     filters: &'static [(BudgetFilterType, &'static [&'static str])],
-    /// The amount as a share of the previous period's spend.
-    share_of_previous: f64,
+    /// The percentage used the amount is chosen for.
+    target_percent_used: f64,
     alert_percentages: &'static [f64],
 }
 
@@ -28,34 +29,36 @@ const DEMO_BUDGETS: [DemoBudget; 4] = [
         name: "Production AWS",
         period: BudgetPeriod::Monthly,
         filters: &[(BudgetFilterType::Account, &["111111111111"])],
-        share_of_previous: 1.15,
+        target_percent_used: 60.0,
         alert_percentages: &[75.0, 90.0, 100.0],
     },
     DemoBudget {
         name: "Staging",
         period: BudgetPeriod::Monthly,
         filters: &[(BudgetFilterType::Account, &["222222222222"])],
-        share_of_previous: 0.6,
+        target_percent_used: 120.0,
         alert_percentages: &[50.0, 75.0, 100.0],
     },
     DemoBudget {
         name: "Google Cloud",
         period: BudgetPeriod::Quarterly,
         filters: &[(BudgetFilterType::CloudProvider, &["GCP"])],
-        share_of_previous: 1.1,
+        target_percent_used: 80.0,
         alert_percentages: &[75.0, 100.0],
     },
     DemoBudget {
         name: "All clouds",
         period: BudgetPeriod::Yearly,
         filters: &[(BudgetFilterType::CloudProvider, &["AWS", "GCP", "Azure"])],
-        share_of_previous: 1.05,
+        target_percent_used: 93.0,
         alert_percentages: &[50.0, 75.0, 90.0, 100.0],
     },
 ];
 
-/// Creates the demo budgets for `owner_id` and evaluates their alerts. Rounds each amount up to
-/// a whole hundred dollars; a budget whose filters had no spend gets $1,000.
+/// Creates the demo budgets for `owner_id` and evaluates their alerts. Each amount is the
+/// current period's spend so far divided by its target percentage, rounded up to a whole hundred
+/// dollars (so a little under the target); without spend yet (the period's first hours), the
+/// previous period's spend; without either, $1,000.
 pub async fn create_demo_budgets(
     store: &dyn MetadataStore,
     engine: &dyn CostEngine,
@@ -72,18 +75,17 @@ pub async fn create_demo_budgets(
                 values: values.iter().map(|value| (*value).to_owned()).collect(),
             })
             .collect();
-        let (start, end) = demo.period.previous_range(now);
-        let previous = engine
-            .spend(
-                customer_id,
-                days(start, end),
-                &cost_filter(&filters),
-                Metric::Billed,
-            )
-            .await?
-            .total;
-        let amount = if previous > 0.0 {
-            (previous * demo.share_of_previous / 100.0).ceil() * 100.0
+        let filter = cost_filter(&filters);
+        let spent_in =
+            |(start, end)| engine.spend(customer_id, days(start, end), &filter, Metric::Billed);
+        let current = spent_in(demo.period.current_range(now)).await?.total;
+        let base = if current > 0.0 {
+            current * 100.0 / demo.target_percent_used
+        } else {
+            spent_in(demo.period.previous_range(now)).await?.total
+        };
+        let amount = if base > 0.0 {
+            (base / 100.0).ceil() * 100.0
         } else {
             1000.0
         };

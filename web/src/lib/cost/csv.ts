@@ -28,17 +28,22 @@ export function toCsv(header: string[], rows: unknown[][]): string {
   return [header, ...rows].map((cells) => `${cells.map(escapeCsvCell).join(',')}\n`).join('');
 }
 
+/** Lets the browser save what `href` points at (an object or data URL) as `fileName`. */
+export function downloadHref(fileName: string, href: string): void {
+  const link = document.createElement('a');
+  link.href = href;
+  link.download = fileName;
+  link.style.display = 'none';
+  document.body.appendChild(link);
+  link.click();
+  link.remove();
+}
+
 /** Lets the browser save `content` as `fileName`. */
 export function downloadFile(fileName: string, content: string, mimeType: string): void {
   const url = URL.createObjectURL(new Blob([content], { type: mimeType }));
   try {
-    const link = document.createElement('a');
-    link.href = url;
-    link.download = fileName;
-    link.style.display = 'none';
-    document.body.appendChild(link);
-    link.click();
-    link.remove();
+    downloadHref(fileName, url);
   } finally {
     setTimeout(() => URL.revokeObjectURL(url), 0);
   }

@@ -2,7 +2,7 @@
  * The budget detail's downloads (spec 2 §9): CSV files start with a byte order mark and are
  * named with the date, the budget's name and the resolution; images are PNG.
  */
-import { downloadFile, toCsv } from '@/lib/cost/csv';
+import { downloadFile, downloadHref, toCsv } from '@/lib/cost/csv';
 
 /** Makes spreadsheet programs read the file as UTF-8 (names with accents, '€' in tags…). */
 export const BYTE_ORDER_MARK = '\uFEFF';
@@ -37,11 +37,5 @@ export function downloadBudgetCsv(fileName: string, table: { header: string[]; r
 
 /** Lets the browser save an image given as a data URL (the chart's PNG). */
 export function downloadDataUrl(fileName: string, dataUrl: string): void {
-  const link = document.createElement('a');
-  link.href = dataUrl;
-  link.download = fileName;
-  link.style.display = 'none';
-  document.body.appendChild(link);
-  link.click();
-  link.remove();
+  downloadHref(fileName, dataUrl);
 }

@@ -21,6 +21,7 @@ use crate::auth::tokens::AccessTokens;
 use crate::config::Config;
 use crate::jobs::budgets::BudgetEvaluator;
 use crate::jobs::ingest::{fail_interrupted, IngestWorker};
+use crate::jobs::notifications::NotificationDelivery;
 use crate::metrics::Metrics;
 use crate::state::AppState;
 
@@ -90,6 +91,7 @@ impl Application {
             public_url: public_url.trim_end_matches('/').to_owned(),
             ingest_wake: Arc::new(Notify::new()),
             budget_wake: Arc::new(Notify::new()),
+            notification_wake: Arc::new(Notify::new()),
             config: Arc::new(config),
         };
         let router = crate::http::router(state.clone());
@@ -126,6 +128,8 @@ impl Application {
             .into_future();
         let ingest = IngestWorker::from_state(&self.state).run(self.state.ingest_wake.clone());
         let budgets = BudgetEvaluator::from_state(&self.state).run(self.state.budget_wake.clone());
+        let notifications =
+            NotificationDelivery::from_state(&self.state).run(self.state.notification_wake.clone());
         let result = tokio::select! {
             served = server => {
                 tracing::info!("the HTTP server stopped");
@@ -138,6 +142,10 @@ impl Application {
             evaluated = budgets => {
                 tracing::error!("the budget evaluation job stopped");
                 evaluated.context("running the budget evaluation job")
+            }
+            delivered = notifications => {
+                tracing::error!("the notification delivery job stopped");
+                delivered.context("running the notification delivery job")
             }
         };
         self.state.store.close().await;

@@ -32,4 +32,6 @@ pub struct AppState {
     pub ingest_wake: Arc<Notify>,
     /// Wakes the budget evaluation job (after a load).
     pub budget_wake: Arc<Notify>,
+    /// Wakes the notification delivery job (after an alert was recorded).
+    pub notification_wake: Arc<Notify>,
 }

@@ -31,6 +31,8 @@ pub struct BudgetEvaluator {
     store: Arc<dyn MetadataStore>,
     engine: Arc<dyn CostEngine>,
     clock: Arc<dyn Clock>,
+    /// Notified when a run recorded alerts (the notification delivery job waits on it).
+    alerted: Option<Arc<Notify>>,
 }
 
 impl BudgetEvaluator {
@@ -43,7 +45,14 @@ impl BudgetEvaluator {
             store,
             engine,
             clock,
+            alerted: None,
         }
+    }
+
+    /// Wakes `notify` after every run that recorded alerts.
+    pub fn notifying_alerts(mut self, notify: Arc<Notify>) -> Self {
+        self.alerted = Some(notify);
+        self
     }
 
     pub fn from_state(state: &AppState) -> Self {
@@ -52,6 +61,7 @@ impl BudgetEvaluator {
             state.engine.clone(),
             state.clock.clone(),
         )
+        .notifying_alerts(state.notification_wake.clone())
     }
 
     /// Evaluates every budget once. One budget's failure does not stop the others.
@@ -73,6 +83,9 @@ impl BudgetEvaluator {
             }
         }
         if outcome.alerts_recorded > 0 {
+            if let Some(alerted) = &self.alerted {
+                alerted.notify_one();
+            }
             tracing::info!(
                 budgets = outcome.budgets,
                 alerts = outcome.alerts_recorded,

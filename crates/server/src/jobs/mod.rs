@@ -3,3 +3,4 @@
 
 pub mod budgets;
 pub mod ingest;
+pub mod notifications;

@@ -59,7 +59,7 @@ fn resource_line(
 
 /// Account 111111111111 spends 808 this month (600 on an instance, 200 on a bucket, 8 tax) and
 /// 400 last month; 222222222222 spends 50; the GCP project 30.
-fn budget_data() -> FocusCsv {
+pub fn budget_data() -> FocusCsv {
     let days = this_month();
     let mut tax = Line::aws("111111111111", leak(days.first), 8.0);
     tax.charge_category = "Tax";
@@ -123,7 +123,7 @@ async fn app_with_budget_data() -> (TestApp, String) {
     (app, owner.access_token)
 }
 
-fn account_budget(name: &str, account: &str, amount: f64) -> Value {
+pub fn account_budget(name: &str, account: &str, amount: f64) -> Value {
     json!({
         "name": name,
         "amount": amount,
@@ -149,7 +149,7 @@ async fn app_with_prod_budget() -> (TestApp, String, i64) {
     (app, token, id)
 }
 
-async fn create(app: &TestApp, token: &str, body: &Value) -> Value {
+pub async fn create(app: &TestApp, token: &str, body: &Value) -> Value {
     let (status, answer) = status_and_json(app.post("/v1/budgets", Some(token), body).await).await;
     assert_eq!(status, StatusCode::CREATED, "{answer}");
     answer

@@ -26,7 +26,12 @@ async fn with_standing(state: &AppState, budget: Budget) -> Result<BudgetDto, Ap
 async fn evaluated(state: &AppState, budget: Budget) -> Result<BudgetDto, ApiError> {
     let now = state.clock.now();
     match evaluate(state.store.as_ref(), state.engine.as_ref(), &budget, now).await {
-        Ok(evaluation) => Ok(BudgetDto::new(budget, &evaluation.standing)),
+        Ok(evaluation) => {
+            if evaluation.recorded > 0 {
+                state.notification_wake.notify_one();
+            }
+            Ok(BudgetDto::new(budget, &evaluation.standing))
+        }
         Err(error) => {
             tracing::error!(budget_id = budget.id, error = ?error, "evaluating a saved budget failed");
             with_standing(state, budget).await

@@ -242,6 +242,7 @@ test('a budget below an AWS account’s month-to-date spend: exceeded, alerted, 
   const entries = resources.pagination.totalCount;
   expect(entries, 'the account has resources this month').toBeGreaterThan(0);
   await expect(resourcesTable.getByText(`Showing 1 to ${Math.min(10, entries)} of ${entries} entries`)).toBeVisible();
+  await expect(resourcesTable.getByText(`Total cost: ${usd(resources.totalCost)} · resources ${usd(resources.resourcesCost)}`, { exact: false })).toBeVisible();
   await expect(resourcesTable.getByRole('table', { name: 'Budget resources' }).locator('tbody tr')).toHaveCount(Math.min(10, entries));
   const resourcesDownload = page.waitForEvent('download');
   await resourcesTable.getByRole('button', { name: `All (${entries})` }).click();

@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import {
+  resourcesCostSummary,
   accountText,
   emptyResourcesMessage,
   fetchAllResources,
@@ -98,6 +99,24 @@ describe('emptyResourcesMessage', () => {
     expect(emptyResourcesMessage(0)).toBe('No resources found for the selected period');
     expect(emptyResourcesMessage(undefined)).toBe('No resources found for the selected period');
     expect(emptyResourcesMessage(12.5)).toBe('No detailed resource breakdown available for this period.');
+  });
+});
+
+describe('resourcesCostSummary', () => {
+  const usd = (amount: number) => `$${amount.toFixed(2)}`;
+
+  it('names the total, the resources and the rest', () => {
+    expect(resourcesCostSummary({ totalCost: 808, resourcesCost: 800 }, usd)).toBe(
+      'Total cost: $808.00 · resources $800.00 · without a resource $8.00',
+    );
+  });
+
+  it('leaves out a rest of less than a cent', () => {
+    expect(resourcesCostSummary({ totalCost: 800.001, resourcesCost: 800 }, usd)).toBe('Total cost: $800.00 · resources $800.00');
+  });
+
+  it('says nothing without an answer', () => {
+    expect(resourcesCostSummary(undefined, usd)).toBeNull();
   });
 });
 

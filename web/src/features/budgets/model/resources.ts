@@ -67,6 +67,22 @@ export function emptyResourcesMessage(totalCost: number | null | undefined): str
   return typeof totalCost === 'number' && totalCost > 0 ? RESOURCE_MESSAGES.noBreakdown : RESOURCE_MESSAGES.noResources;
 }
 
+/**
+ * The line above a table with rows: the budget's whole spend in the range and how much of it the
+ * resources account for, so the table reconciles with the budget's figures (charges without a
+ * resource, such as taxes, support and credits, make the difference).
+ */
+export function resourcesCostSummary(
+  response: Pick<BudgetResourcesResponse, 'totalCost' | 'resourcesCost'> | undefined,
+  format: (amount: number) => string,
+): string | null {
+  if (!response || typeof response.totalCost !== 'number') return null;
+  const other = response.totalCost - response.resourcesCost;
+  const parts = [`Total cost: ${format(response.totalCost)}`, `resources ${format(response.resourcesCost)}`];
+  if (Math.abs(other) >= 0.005) parts.push(`without a resource ${format(other)}`);
+  return parts.join(' · ');
+}
+
 export const RESOURCE_COLUMNS = ['Cloud Provider', 'Account', 'Resource Name', 'Type', 'Region', 'Cost'] as const;
 
 /** The Account cell: 'Production (123456789012)', or the id alone when the account has no name. */

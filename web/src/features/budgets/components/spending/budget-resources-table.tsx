@@ -22,6 +22,7 @@ import {
   accountText,
   emptyResourcesMessage,
   resourceRows,
+  resourcesCostSummary,
   resourcesTotalCount,
   resourcesTotalPages,
   showingEntriesText,
@@ -67,6 +68,7 @@ export function BudgetResourcesTable({ budget, startDate, endDate, resetKey }: B
   const rows = resourceRows(response);
   const totalCount = resourcesTotalCount(response);
   const totalPages = resourcesTotalPages(response, size);
+  const costSummary = resourcesCostSummary(response, formatUsd);
   const exporter = useResourcesExport({ budgetId: budget.id, budgetName: budget.name, startDate, endDate, page, pageRows: rows });
 
   return (
@@ -80,6 +82,11 @@ export function BudgetResourcesTable({ budget, startDate, endDate, resetKey }: B
             <Typography variant="body2" color="text.secondary">
               {daysLabel({ startDate, endDate })}
             </Typography>
+            {rows.length > 0 && costSummary ? (
+              <Typography variant="body2" color="text.secondary">
+                {costSummary}
+              </Typography>
+            ) : null}
           </Stack>
           <ResourcesExportButtons exporter={exporter} totalCount={totalCount} disabled={query.isPending || query.isError} />
         </Stack>

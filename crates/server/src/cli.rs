@@ -11,6 +11,7 @@ use costscope_engine::{DuckDbEngine, EngineError, LoadProgress, LoadSummary, Pro
 use costscope_ingest::Format;
 
 use crate::config::{Config, LogFormat, Overrides};
+use crate::format::{money, thousands};
 use crate::jobs::ingest::{load_directly, DirectLoad, LocalFile};
 use crate::onboarding::{register_customer, Registration};
 use crate::startup::Application;
@@ -327,29 +328,6 @@ impl ProgressLine {
     }
 }
 
-fn thousands(value: u64) -> String {
-    let digits = value.to_string();
-    let groups: Vec<&str> = digits
-        .as_bytes()
-        .rchunks(3)
-        .rev()
-        .map(|group| std::str::from_utf8(group).unwrap_or_default())
-        .collect();
-    groups.join(",")
-}
-
-fn money(value: f64) -> String {
-    let text = format!("{:.2}", value.abs());
-    let (whole, cents) = text.split_once('.').unwrap_or((&text, "00"));
-    let whole = thousands(whole.parse().unwrap_or(0));
-    let sign = if value < 0.0 && text != "0.00" {
-        "-"
-    } else {
-        ""
-    };
-    format!("{sign}{whole}.{cents}")
-}
-
 /// What a load did, for people: rows, replaced rows, billing periods, totals per provider.
 fn print_summary(summary: &LoadSummary) {
     println!(
@@ -394,20 +372,5 @@ fn print_summary(summary: &LoadSummary) {
             money(totals.list_cost),
             cur = totals.currency,
         );
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn numbers_are_shown_with_thousands_separators() {
-        assert_eq!(thousands(0), "0");
-        assert_eq!(thousands(999), "999");
-        assert_eq!(thousands(1_234_567), "1,234,567");
-        assert_eq!(money(-1234.567), "-1,234.57");
-        assert_eq!(money(-0.001), "0.00");
-        assert_eq!(money(12.5), "12.50");
     }
 }

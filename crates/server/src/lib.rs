@@ -5,6 +5,7 @@ pub mod budgets;
 pub mod cli;
 pub mod config;
 pub mod demo;
+pub mod format;
 pub mod http;
 pub mod jobs;
 pub mod metrics;

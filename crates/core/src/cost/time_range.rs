@@ -1,4 +1,4 @@
-use chrono::{DateTime, Duration, Utc};
+use chrono::{DateTime, Duration, NaiveDate, NaiveTime, Utc};
 
 /// A closed time range in UTC, as the cost calls send it (`start_time` 00:00:00.000 of the first
 /// day, `end_time` 23:59:59.999 of the last, spec 1 §9). A line item is inside when its charge
@@ -13,6 +13,15 @@ impl TimeRange {
     /// `None` when `end` is before `start`.
     pub fn new(start: DateTime<Utc>, end: DateTime<Utc>) -> Option<Self> {
         (start <= end).then_some(Self { start, end })
+    }
+
+    /// The whole UTC days `first..=last`: 00:00:00.000 of the first to 23:59:59.999 of the last.
+    /// `None` when `last` is before `first`.
+    pub fn whole_days(first: NaiveDate, last: NaiveDate) -> Option<Self> {
+        let start = first.and_time(NaiveTime::MIN).and_utc();
+        let end =
+            last.and_time(NaiveTime::MIN).and_utc() + Duration::days(1) - Duration::milliseconds(1);
+        Self::new(start, end)
     }
 
     pub fn start(&self) -> DateTime<Utc> {
@@ -49,6 +58,15 @@ mod tests {
         let previous = november.previous();
         assert_eq!(previous.start(), at("2026-10-02T00:00:00Z"));
         assert_eq!(previous.end(), at("2026-10-31T23:59:59.999Z"));
+    }
+
+    #[test]
+    fn whole_days_run_from_the_first_midnight_to_the_last_millisecond() {
+        let day = |text: &str| text.parse::<NaiveDate>().unwrap();
+        let november = TimeRange::whole_days(day("2026-11-01"), day("2026-11-30")).unwrap();
+        assert_eq!(november.start(), at("2026-11-01T00:00:00Z"));
+        assert_eq!(november.end(), at("2026-11-30T23:59:59.999Z"));
+        assert!(TimeRange::whole_days(day("2026-11-02"), day("2026-11-01")).is_none());
     }
 
     #[test]

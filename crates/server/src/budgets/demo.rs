@@ -7,13 +7,11 @@ use costscope_core::budget::{
     AlertThreshold, Alerts, BudgetAmount, BudgetFilter, BudgetFilterType, BudgetFilters,
     BudgetName, BudgetPeriod, ThresholdType,
 };
-use costscope_core::cost::Metric;
 use costscope_engine::CostEngine;
 use costscope_store::{MetadataStore, NewBudget};
 
 use super::evaluation::evaluate;
-use super::filter::cost_filter;
-use super::standing::days;
+use super::standing::spent_between;
 
 struct DemoBudget {
     name: &'static str,
@@ -75,14 +73,12 @@ pub async fn create_demo_budgets(
                 values: values.iter().map(|value| (*value).to_owned()).collect(),
             })
             .collect();
-        let filter = cost_filter(&filters);
-        let spent_in =
-            |(start, end)| engine.spend(customer_id, days(start, end), &filter, Metric::Billed);
-        let current = spent_in(demo.period.current_range(now)).await?.total;
+        let spent_in = |days| spent_between(engine, customer_id, &filters, days);
+        let current = spent_in(demo.period.current_range(now)).await?;
         let base = if current > 0.0 {
             current * 100.0 / demo.target_percent_used
         } else {
-            spent_in(demo.period.previous_range(now)).await?.total
+            spent_in(demo.period.previous_range(now)).await?
         };
         let amount = if base > 0.0 {
             (base / 100.0).ceil() * 100.0

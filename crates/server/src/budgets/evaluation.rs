@@ -6,40 +6,43 @@ use chrono::{DateTime, Utc};
 use costscope_engine::CostEngine;
 use costscope_store::{Budget, MetadataStore, NewBudgetAlert};
 
-use super::standing::{standing, Standing};
+use super::standing::{current_spend, PeriodSpend};
 
-/// What evaluating one budget did.
-#[derive(Debug, Clone, Copy, PartialEq)]
-pub struct Evaluation {
-    pub standing: Standing,
-    /// Thresholds recorded by this evaluation (reached now, not recorded before this period).
-    pub recorded: usize,
-}
-
-pub async fn evaluate(
+/// Records the thresholds `spend` reaches; answers how many were new this period.
+pub async fn record_reached(
     store: &dyn MetadataStore,
-    engine: &dyn CostEngine,
     budget: &Budget,
+    spend: &PeriodSpend,
     now: DateTime<Utc>,
-) -> anyhow::Result<Evaluation> {
-    let standing = standing(engine, budget, now).await?;
+) -> anyhow::Result<usize> {
     let mut recorded = 0;
     for threshold in &budget.alerts {
-        if !threshold.is_reached(standing.current_spent, budget.amount) {
+        if !threshold.is_reached(spend.spent, budget.amount) {
             continue;
         }
         let alert = NewBudgetAlert {
             customer_id: budget.customer_id,
             budget_id: budget.id,
-            period_start: standing.period_start,
+            period_start: spend.period_start,
             threshold: *threshold,
-            spent_amount: standing.current_spent,
-            spend_percentage: standing.percent_used,
+            spent_amount: spend.spent,
+            spend_percentage: spend.percent_used,
             triggered_at: now,
         };
         if store.record_budget_alert(alert).await?.is_some() {
             recorded += 1;
         }
     }
-    Ok(Evaluation { standing, recorded })
+    Ok(recorded)
+}
+
+/// Reads the budget's current spend and records the thresholds it reaches.
+pub async fn evaluate(
+    store: &dyn MetadataStore,
+    engine: &dyn CostEngine,
+    budget: &Budget,
+    now: DateTime<Utc>,
+) -> anyhow::Result<usize> {
+    let spend = current_spend(engine, budget, now).await?;
+    record_reached(store, budget, &spend, now).await
 }

@@ -75,7 +75,7 @@ impl BudgetEvaluator {
         for budget in &budgets {
             let now = self.clock.now();
             match evaluate(self.store.as_ref(), self.engine.as_ref(), budget, now).await {
-                Ok(evaluation) => outcome.alerts_recorded += evaluation.recorded,
+                Ok(recorded) => outcome.alerts_recorded += recorded,
                 Err(error) => {
                     outcome.failed += 1;
                     tracing::error!(budget_id = budget.id, error = ?error, "evaluating a budget failed");

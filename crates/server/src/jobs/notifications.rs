@@ -13,6 +13,7 @@ use costscope_store::{MetadataStore, NotificationKind, OutboxNotification};
 use serde_json::Value;
 use tokio::sync::Notify;
 
+use crate::format::dollars;
 use crate::state::AppState;
 
 /// Notifications taken per run.
@@ -161,21 +162,6 @@ fn number(payload: &Value, field: &str) -> f64 {
     payload[field].as_f64().unwrap_or_default()
 }
 
-/// `$5,310.42`.
-fn dollars(value: f64) -> String {
-    let cents = (value.abs() * 100.0).round() as u64;
-    let whole = (cents / 100).to_string();
-    let mut grouped = String::new();
-    for (index, digit) in whole.chars().enumerate() {
-        if index > 0 && (whole.len() - index).is_multiple_of(3) {
-            grouped.push(',');
-        }
-        grouped.push(digit);
-    }
-    let sign = if value < 0.0 { "-" } else { "" };
-    format!("{sign}${grouped}.{:02}", cents % 100)
-}
-
 /// The subject and body of a budget alert (payload fields: see `NotificationKind`).
 pub fn budget_alert_mail(payload: &Value, public_url: &str) -> (String, String) {
     let name = text(payload, "budgetName");
@@ -218,14 +204,6 @@ mod tests {
         assert_eq!(retry_delay(9), TimeDelta::hours(4) + TimeDelta::minutes(16));
         assert_eq!(retry_delay(10), TimeDelta::hours(6));
         assert_eq!(retry_delay(500), TimeDelta::hours(6));
-    }
-
-    #[test]
-    fn dollars_have_thousands_separators_and_cents() {
-        assert_eq!(dollars(5310.42), "$5,310.42");
-        assert_eq!(dollars(1_234_567.0), "$1,234,567.00");
-        assert_eq!(dollars(0.5), "$0.50");
-        assert_eq!(dollars(-12.3), "-$12.30");
     }
 
     #[test]

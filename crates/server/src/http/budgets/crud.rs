@@ -9,8 +9,8 @@ use costscope_store::{Budget, BudgetChanges, NewBudget};
 use super::dto::{BudgetDto, BudgetRequest, BudgetSummary};
 use super::request::validate;
 use super::{find_budget, require_manager};
-use crate::budgets::evaluation::evaluate;
-use crate::budgets::standing::standing;
+use crate::budgets::evaluation::record_reached;
+use crate::budgets::standing::{current_spend, standing};
 use crate::http::error::{ApiError, ErrorBody};
 use crate::http::extract::{ApiJson, AuthUser};
 use crate::state::AppState;
@@ -22,21 +22,18 @@ async fn with_standing(state: &AppState, budget: Budget) -> Result<BudgetDto, Ap
 }
 
 /// Records the thresholds a saved budget has already reached, then answers it with its spend.
-/// The save stands even if the evaluation fails: the job evaluates it again on its next run.
+/// The save stands even if recording fails: the job evaluates it again on its next run.
 async fn evaluated(state: &AppState, budget: Budget) -> Result<BudgetDto, ApiError> {
     let now = state.clock.now();
-    match evaluate(state.store.as_ref(), state.engine.as_ref(), &budget, now).await {
-        Ok(evaluation) => {
-            if evaluation.recorded > 0 {
-                state.notification_wake.notify_one();
-            }
-            Ok(BudgetDto::new(budget, &evaluation.standing))
-        }
+    let standing = standing(state.engine.as_ref(), &budget, now).await?;
+    match record_reached(state.store.as_ref(), &budget, &standing.current, now).await {
+        Ok(recorded) if recorded > 0 => state.notification_wake.notify_one(),
+        Ok(_) => {}
         Err(error) => {
-            tracing::error!(budget_id = budget.id, error = ?error, "evaluating a saved budget failed");
-            with_standing(state, budget).await
+            tracing::error!(budget_id = budget.id, error = ?error, "recording a saved budget's alerts failed");
         }
     }
+    Ok(BudgetDto::new(budget, &standing))
 }
 
 async fn all_with_standing(state: &AppState, customer_id: i64) -> Result<Vec<BudgetDto>, ApiError> {
@@ -70,15 +67,22 @@ pub async fn summary(
     State(state): State<AppState>,
     AuthUser(caller): AuthUser,
 ) -> Result<Json<BudgetSummary>, ApiError> {
-    let budgets = all_with_standing(&state, caller.customer_id).await?;
-    let count = |health: BudgetHealth| budgets.iter().filter(|b| b.status == health).count();
-    Ok(Json(BudgetSummary {
-        total_budgets: budgets.len(),
-        healthy_budgets: count(BudgetHealth::Healthy),
-        warning_budgets: count(BudgetHealth::Warning),
-        critical_budgets: count(BudgetHealth::Critical),
-        alerts_budgets: budgets.iter().filter(|b| b.triggered_alerts > 0).count(),
-    }))
+    // Health and alerts need only the current period's spend, not the previous period's.
+    let now = state.clock.now();
+    let mut summary = BudgetSummary::default();
+    for budget in state.store.list_budgets(caller.customer_id).await? {
+        let spend = current_spend(state.engine.as_ref(), &budget, now).await?;
+        summary.total_budgets += 1;
+        match spend.health() {
+            BudgetHealth::Healthy => summary.healthy_budgets += 1,
+            BudgetHealth::Warning => summary.warning_budgets += 1,
+            BudgetHealth::Critical => summary.critical_budgets += 1,
+        }
+        if spend.reached_alerts(&budget) > 0 {
+            summary.alerts_budgets += 1;
+        }
+    }
+    Ok(Json(summary))
 }
 
 #[utoipa::path(get, path = "/v1/budgets/{id}", tag = "budgets", security(("bearer" = [])),
@@ -149,7 +153,6 @@ pub async fn update(
     ApiJson(body): ApiJson<BudgetRequest>,
 ) -> Result<Json<BudgetDto>, ApiError> {
     require_manager(&caller)?;
-    find_budget(&state, &caller, budget_id).await?;
     let valid = validate(body).map_err(ApiError::Validation)?;
     let changes = BudgetChanges {
         name: Some(valid.name),

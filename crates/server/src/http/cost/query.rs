@@ -5,7 +5,7 @@ use std::collections::HashSet;
 
 use axum::extract::State;
 use axum::Json;
-use chrono::{DateTime, Datelike, Days, Months, NaiveDate, NaiveTime, Utc};
+use chrono::{DateTime, Datelike, Days, Months, NaiveDate, Utc};
 use costscope_core::cost::{
     AggregateQuery, CostFilter, Dimension, FilterGroup, GroupJoin, MatchOperator, TagCondition,
     TimeRange, ValueCondition,
@@ -310,12 +310,7 @@ fn parse_condition(
 fn current_month(now: DateTime<Utc>) -> TimeRange {
     let first = NaiveDate::from_ymd_opt(now.year(), now.month(), 1).expect("a valid date");
     let last = first + Months::new(1) - Days::new(1);
-    let end = NaiveTime::from_hms_milli_opt(23, 59, 59, 999).expect("a valid time");
-    TimeRange::new(
-        first.and_time(NaiveTime::MIN).and_utc(),
-        last.and_time(end).and_utc(),
-    )
-    .expect("a month ends after it starts")
+    TimeRange::whole_days(first, last).expect("a month ends after it starts")
 }
 
 impl QueryRequest {

@@ -7,3 +7,4 @@ export * from './no-cost-data';
 export * from './palettes';
 export * from './time-range-selector';
 export * from './widget-boundary';
+export * from './currency-notice';

@@ -24,6 +24,8 @@ export interface CostChartData {
   markLines?: Array<{ value: number; label: string }>;
   /** The series colours (§9); 'default' when left out. */
   palette?: ChartPaletteName;
+  /** The currency of the amounts (the answer's `currency`); USD when left out. */
+  currency?: string;
 }
 
 /** The sum of a series (the pie's slice, the summary table's total). */
@@ -31,7 +33,8 @@ export function seriesTotal(series: CostChartSeries): number {
   return series.values.reduce((sum, value) => sum + (Number.isFinite(value) ? value : 0), 0);
 }
 
-const tooltipAmount = (value: unknown) => (typeof value === 'number' ? formatChartAmount(value) : String(value ?? ''));
+const tooltipAmount = (currency: string | undefined) => (value: unknown) =>
+  typeof value === 'number' ? formatChartAmount(value, currency) : String(value ?? '');
 
 /** The legend scrolls when it has more entries than fit (§2.11). */
 const legend = { type: 'scroll', bottom: 0, left: 'center' } as const;
@@ -41,7 +44,7 @@ export function buildChartOption(data: CostChartData): EChartsCoreOption {
   if (data.type === 'pie') {
     return {
       color,
-      tooltip: { trigger: 'item', valueFormatter: tooltipAmount },
+      tooltip: { trigger: 'item', valueFormatter: tooltipAmount(data.currency) },
       legend,
       series: [
         {
@@ -72,11 +75,11 @@ export function buildChartOption(data: CostChartData): EChartsCoreOption {
 
   return {
     color,
-    tooltip: { trigger: 'axis', valueFormatter: tooltipAmount, confine: true },
+    tooltip: { trigger: 'axis', valueFormatter: tooltipAmount(data.currency), confine: true },
     legend,
     grid: { left: 16, right: 24, top: 24, bottom: 40 + zoomHeight },
     xAxis: { type: 'category', data: data.categories, boundaryGap: data.type === 'bar' },
-    yAxis: { type: 'value', axisLabel: { formatter: (value: number) => formatChartAmount(value) } },
+    yAxis: { type: 'value', axisLabel: { formatter: (value: number) => formatChartAmount(value, data.currency) } },
     dataZoom: data.zoom
       ? [
           { type: 'slider', xAxisIndex: 0, bottom: 32, height: 24 },

@@ -75,10 +75,10 @@ export function CostChart({ height = 360, ariaLabel = 'Cost chart', onPointClick
     };
   }, []);
 
-  const { type, categories, series, stacked, zoom, markLines, palette = DEFAULT_CHART_PALETTE } = data;
+  const { type, categories, series, stacked, zoom, markLines, palette = DEFAULT_CHART_PALETTE, currency } = data;
   // Keyed on the content, so a parent's re-render with equal new arrays does not redraw the chart
   // (which would restart its animation and reset the zoom).
-  const stable = useStableValue({ type, categories, series, stacked, zoom, markLines, palette });
+  const stable = useStableValue({ type, categories, series, stacked, zoom, markLines, palette, currency });
   const option = useMemo(() => buildChartOption(stable), [stable]);
 
   useEffect(() => {
@@ -100,7 +100,7 @@ export function CostChart({ height = 360, ariaLabel = 'Cost chart', onPointClick
           {series.map((item) => (
             <tr key={item.name}>
               <th scope="row">{item.name}</th>
-              <td>{formatChartAmount(seriesTotal(item))}</td>
+              <td>{formatChartAmount(seriesTotal(item), currency)}</td>
             </tr>
           ))}
         </tbody>

@@ -171,7 +171,7 @@ async fn accounts_and_latest_charge_date() {
         .iter()
         .map(|a| {
             (
-                a.provider,
+                a.provider.clone(),
                 a.account_id.as_str(),
                 a.account_name.as_str(),
                 a.first_seen.to_rfc3339(),
@@ -334,7 +334,7 @@ async fn loading_replaces_billing_periods_instead_of_adding() {
     assert_eq!(first.totals.len(), 2);
     assert_eq!(
         (
-            first.totals[0].provider,
+            first.totals[0].provider.clone(),
             first.totals[0].rows,
             first.totals[0].billed_cost
         ),

@@ -422,8 +422,9 @@ impl Stager<'_> {
         }
     }
 
-    /// A CASE expression turning the provider names of the file into provider codes; a name
-    /// that is not AWS, GCP or Azure refuses the file at its first row.
+    /// A CASE expression turning the provider names of the file into provider codes (the three
+    /// clouds' codes, any other provider as named); a value that cannot be a provider name
+    /// (empty, control characters, too long) refuses the file at its first row.
     fn provider_expression(&self, column: &str) -> Result<String, IngestError> {
         let ident = quote_ident(column);
         let sql = format!(
@@ -445,11 +446,8 @@ impl Stager<'_> {
                         quote_literal(provider.code())
                     )
                 }
-                Err(_) => {
-                    return Err(self.error(format!(
-                        "row {row}, column \"{column}\": provider \"{name}\" is not supported; \
-                         expected AWS, Google Cloud or Microsoft Azure"
-                    )))
+                Err(problem) => {
+                    return Err(self.error(format!("row {row}, column \"{column}\": {problem}")))
                 }
             }
         }

@@ -304,6 +304,6 @@ fn totals(connection: &Connection) -> Result<Vec<ProviderTotals>, LoadError> {
                 .unwrap_or_else(|| "USD".to_owned()),
         });
     }
-    totals.sort_by_key(|total| total.provider);
+    totals.sort_by(|a, b| a.provider.cmp(&b.provider));
     Ok(totals)
 }

@@ -35,7 +35,7 @@ fn resource(row: &Row<'_>) -> duckdb::Result<Option<ResourceSpend>> {
     let Some(code) = row.get::<_, Option<String>>(PROVIDER)? else {
         return Ok(None);
     };
-    // Loads store only known provider codes; anything else is a damaged database.
+    // Loads store only parseable provider names; anything else is a damaged database.
     let provider = code.parse::<Provider>().map_err(|message| {
         duckdb::Error::FromSqlConversionFailure(PROVIDER, Type::Text, message.into())
     })?;

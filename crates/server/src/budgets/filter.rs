@@ -23,7 +23,7 @@ pub fn cost_filter(filters: &[BudgetFilter]) -> CostFilter {
             BudgetFilterType::CloudProvider => common.cloud_providers.push(any_of(
                 values
                     .iter()
-                    .map(|value| provider_code(value))
+                    .map(|value| Provider::code_for(value))
                     .collect::<Vec<_>>(),
             )),
             BudgetFilterType::Account => common.accounts.push(any_of(values)),
@@ -61,14 +61,6 @@ fn any_of(values: Vec<String>) -> ValueCondition {
     }
 }
 
-/// `AWS`, `Amazon Web Services` … as the engine's provider code; an unknown name is kept as
-/// written, so it matches nothing rather than everything.
-fn provider_code(value: &str) -> String {
-    value
-        .parse::<Provider>()
-        .map(|provider| provider.code().to_owned())
-        .unwrap_or_else(|_| value.to_owned())
-}
 
 /// One condition per tag key: a bare key means "has the tag" and wins over values of that key.
 fn tag_conditions(values: &[String]) -> Vec<TagCondition> {
@@ -137,7 +129,7 @@ mod tests {
     }
 
     #[test]
-    fn an_unknown_provider_name_is_kept_so_it_matches_nothing() {
+    fn another_provider_name_is_kept_as_written() {
         let filter = cost_filter(&[filter(BudgetFilterType::CloudProvider, &["Oracle"])]);
         assert_eq!(
             filter.groups[0].cloud_providers,

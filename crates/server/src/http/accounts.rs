@@ -64,7 +64,7 @@ pub async fn list_accounts(
         .map(Into::into)
         .collect();
     let mut seen = state.engine.accounts(caller.customer_id).await?;
-    seen.sort_by(|a, b| (a.provider, &a.account_id).cmp(&(b.provider, &b.account_id)));
+    seen.sort_by(|a, b| (&a.provider, &a.account_id).cmp(&(&b.provider, &b.account_id)));
     for account in seen {
         let provider = account.provider.code();
         let connected = accounts
@@ -82,8 +82,8 @@ impl From<SeenAccount> for CloudAccount {
         let provider = account.provider;
         Self {
             id: None,
-            provider: provider.code().to_owned(),
             aws_account_id: (provider == Provider::Aws).then(|| account.account_id.clone()),
+            provider: provider.code().to_owned(),
             account_id: account.account_id,
             account_name: account.account_name,
             creation_time: account.first_seen,

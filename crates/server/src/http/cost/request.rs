@@ -228,12 +228,10 @@ pub fn value_condition(operator: MatchOperator, values: Vec<String>) -> ValueCon
     ValueCondition { operator, values }
 }
 
-/// Provider values are matched case-insensitively: known names become the stored codes.
+/// A provider filter value as the stored code: any name of the three clouds in any case becomes
+/// its code; another provider's name is matched as written.
 pub fn provider_code(value: &str) -> String {
-    value.parse::<Provider>().map_or_else(
-        |_| value.trim().to_ascii_lowercase(),
-        |p| p.code().to_owned(),
-    )
+    Provider::code_for(value)
 }
 
 /// The filter groups of a `/v2/cost/*` request, with the skip rules of spec 1 §5 (each skip adds

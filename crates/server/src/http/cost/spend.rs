@@ -65,7 +65,7 @@ pub struct SpendResponse {
 
 impl SpendPeriod {
     fn new(range: TimeRange, spend: SpendBreakdown) -> Self {
-        let mut cloud_provider: BTreeMap<String, f64> = Provider::ALL
+        let mut cloud_provider: BTreeMap<String, f64> = Provider::CLOUDS
             .iter()
             .map(|provider| (provider.display_name().to_owned(), 0.0))
             .collect();

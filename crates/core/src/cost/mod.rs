@@ -2,12 +2,17 @@
 //! time ranges. The HTTP layer parses requests into these types and the cost engine turns them
 //! into SQL; neither invents its own.
 
+mod currency;
 mod dimension;
 mod filter;
 mod provider;
 mod query;
 mod time_range;
 
+pub use currency::{
+    parse_rates_csv, CurrencyCode, ExchangeRate, InvalidCurrencyCode, Rate, RatesFileError,
+    MAX_RATES_FILE_BYTES, MAX_RATE_ROWS, RATE_SCALE,
+};
 pub use dimension::{Dimension, MAX_GROUP_BY_DIMENSIONS};
 pub use filter::{CostFilter, FilterGroup, GroupJoin, MatchOperator, TagCondition, ValueCondition};
 pub use provider::Provider;

@@ -7,6 +7,7 @@ mod dimension;
 mod filter;
 mod provider;
 mod query;
+mod service_category;
 mod time_range;
 
 pub use currency::{
@@ -17,4 +18,5 @@ pub use dimension::{Dimension, MAX_GROUP_BY_DIMENSIONS};
 pub use filter::{CostFilter, FilterGroup, GroupJoin, MatchOperator, TagCondition, ValueCondition};
 pub use provider::Provider;
 pub use query::{AggregateQuery, Interval, Metric};
+pub use service_category::{service_key, ServiceCategory};
 pub use time_range::TimeRange;

@@ -26,16 +26,26 @@ describe('CurrencyNotice', () => {
     expect(screen.getByRole('link', { name: 'Currency settings' })).toHaveAttribute('href', '/settings/currency');
   });
 
-  it('lists several currencies left out', () => {
+  it('says each currency left out on its own line, with the server’s amount format', () => {
     renderNotice({
       currency: 'USD',
       otherCurrencies: [
         { currency: 'EUR', amount: 1234.5 },
         { currency: 'GBP', amount: 5 },
-        { currency: 'JPY', amount: 300 },
       ],
     });
-    expect(screen.getByRole('alert')).toHaveTextContent(`Costs in EUR (1,234.50), GBP (5.00) and JPY (300.00) are not included: ${LEFT_OUT}`);
+    const alert = screen.getByRole('alert');
+    expect(alert).toHaveTextContent(`Costs in EUR (1234.50) are not included: ${LEFT_OUT}`);
+    expect(alert).toHaveTextContent(`Costs in GBP (5.00) are not included: ${LEFT_OUT}`);
+  });
+
+  it('shows the server’s own lines when the answer has them (a display currency without the rate)', () => {
+    const line = 'Costs in CHF (7.00) are not included: upload exchange rates from CHF to EUR to include them';
+    renderNotice({ currency: 'EUR', converted: true, otherCurrencies: [{ currency: 'CHF', amount: 7 }], warnings: [line, 'Converted to EUR with your exchange rates'] });
+    const [leftOut, converted] = screen.getAllByRole('alert');
+    expect(leftOut).toHaveTextContent(line);
+    expect(leftOut).not.toHaveTextContent(LEFT_OUT);
+    expect(converted).toHaveTextContent('Converted to EUR with your exchange rates');
   });
 
   it('says that converted figures are converted, and to what', () => {

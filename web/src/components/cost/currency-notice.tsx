@@ -1,4 +1,4 @@
-import { Alert, Link, Stack } from '@mui/material';
+import { Alert, Box, Link, Stack } from '@mui/material';
 import { Link as RouterLink } from 'react-router';
 
 /** Where a tenant chooses its display currency and uploads exchange rates. */
@@ -15,20 +15,33 @@ export interface CurrencyFacts {
   currency?: string | null;
   converted?: boolean | null;
   otherCurrencies?: LeftOutAmount[] | null;
+  /** The answer's warning lines, among them the server's own wording of the currency lines. */
+  warnings?: string[] | null;
 }
 
-const amountFormat = new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+const CONVERTED_LINE = /^Converted to \S+ with your exchange rates$/;
+const LEFT_OUT_LINE = /^Costs in .+ are not included: /;
 
-/** "12.34", "1,234.50" (the server's money format, without a sign on an amount that rounds to zero). */
+/** "12.34", "1234.50": the server's `{:.2}`. */
 function leftOutAmount(amount: number): string {
-  const text = amountFormat.format(Number.isFinite(amount) ? amount : 0);
-  return /^-0\.00$/.test(text) ? text.slice(1) : text;
+  const text = (Number.isFinite(amount) ? amount : 0).toFixed(2);
+  return text === '-0.00' ? '0.00' : text;
 }
 
-/** "EUR (12.34)", "EUR (12.34) and GBP (5.00)", "EUR (1.00), GBP (2.00) and JPY (300.00)". */
-function listAmounts(amounts: LeftOutAmount[]): string {
-  const parts = amounts.map((a) => `${a.currency} (${leftOutAmount(a.amount)})`);
-  return parts.length <= 1 ? (parts[0] ?? '') : `${parts.slice(0, -1).join(', ')} and ${parts[parts.length - 1]}`;
+/**
+ * One line per currency the answer leaves out: the server's lines from `warnings` (which say
+ * what to do next: choose a display currency, or upload the missing rate), else built from
+ * `otherCurrencies`; none when the answer includes every currency.
+ */
+export function leftOutLines(answer: CurrencyFacts | null | undefined): string[] {
+  const amounts = answer?.otherCurrencies ?? [];
+  if (amounts.length === 0) return [];
+  const fromServer = (answer?.warnings ?? []).filter((line) => LEFT_OUT_LINE.test(line));
+  if (fromServer.length > 0) return fromServer;
+  return amounts.map(
+    (a) =>
+      `Costs in ${a.currency} (${leftOutAmount(a.amount)}) are not included: choose a display currency and upload exchange rates to combine currencies`,
+  );
 }
 
 /** "Converted to EUR with your exchange rates", or null when nothing in the answer was converted. */
@@ -36,23 +49,13 @@ export function convertedText(answer: CurrencyFacts | null | undefined): string 
   return answer?.converted && answer.currency ? `Converted to ${answer.currency} with your exchange rates` : null;
 }
 
-/** "Costs in EUR (12.34) are not included: …", or null when the answer includes every currency. */
-export function leftOutText(answer: CurrencyFacts | null | undefined): string | null {
-  const amounts = answer?.otherCurrencies ?? [];
-  if (amounts.length === 0) return null;
-  return `Costs in ${listAmounts(amounts)} are not included: choose a display currency and upload exchange rates to combine currencies`;
-}
-
-const CONVERTED_LINE = /^Converted to \S+ with your exchange rates$/;
-const LEFT_OUT_LINE = /^Costs in .+ are not included: /;
-
 /**
- * An answer's `warnings` without the currency lines the notice already shows (the server writes
- * them into `warnings` too), so a page that lists warnings does not say them twice.
+ * An answer's `warnings` without the currency lines the notice already shows, so a page that
+ * lists warnings does not say them twice.
  */
 export function withoutCurrencyWarnings(warnings: string[], answer: CurrencyFacts | null | undefined): string[] {
   const converted = convertedText(answer) !== null;
-  const leftOut = leftOutText(answer) !== null;
+  const leftOut = leftOutLines(answer).length > 0;
   return warnings.filter((line) => !(converted && CONVERTED_LINE.test(line)) && !(leftOut && LEFT_OUT_LINE.test(line)));
 }
 
@@ -63,11 +66,11 @@ export function withoutCurrencyWarnings(warnings: string[], answer: CurrencyFact
  */
 export function CurrencyNotice({ answer }: { answer: CurrencyFacts | null | undefined }) {
   const converted = convertedText(answer);
-  const leftOut = leftOutText(answer);
-  if (!converted && !leftOut) return null;
+  const leftOut = leftOutLines(answer);
+  if (!converted && leftOut.length === 0) return null;
   return (
     <Stack spacing={1} sx={{ mb: 2 }} data-testid="currency-notice">
-      {leftOut ? (
+      {leftOut.length > 0 ? (
         <Alert
           severity="warning"
           action={
@@ -76,7 +79,9 @@ export function CurrencyNotice({ answer }: { answer: CurrencyFacts | null | unde
             </Link>
           }
         >
-          {leftOut}
+          {leftOut.map((line) => (
+            <Box key={line}>{line}</Box>
+          ))}
         </Alert>
       ) : null}
       {converted ? <Alert severity="info">{converted}</Alert> : null}

@@ -43,7 +43,7 @@ fn synthetic_sql(table: &str, rows: u64, offset: u64) -> String {
         .collect();
     format!(
         "CREATE TEMP TABLE {table} ({columns});
-         INSERT INTO {table} SELECT
+         INSERT INTO {table} ({required}) SELECT
            CASE WHEN i % 10 < 6 THEN 'aws' WHEN i % 10 < 9 THEN 'gcp' ELSE 'azure' END,
            'ba-' || (i % 3),
            'acct-' || ((i // 7) % 40),
@@ -68,7 +68,8 @@ fn synthetic_sql(table: &str, rows: u64, offset: u64) -> String {
            'Hrs',
            MAP(['team', 'env'], ['team-' || ((i // 5) % 8), CASE WHEN i % 3 = 0 THEN 'prod' ELSE 'dev' END])
          FROM range({rows}) AS r(i);",
-        columns = columns.join(", ")
+        columns = columns.join(", "),
+        required = costscope_ingest::required_columns().collect::<Vec<_>>().join(", ")
     )
 }
 

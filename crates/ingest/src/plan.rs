@@ -117,8 +117,9 @@ fn english_name(header: &str) -> Option<&str> {
 /// Where the provider of each row comes from.
 pub(crate) enum ProviderSource {
     Fixed(Provider),
-    /// A column whose values are provider names (FOCUS ProviderName); each distinct value is
-    /// resolved with `Provider::from_str`, and an unknown one refuses the file.
+    /// A column whose values are provider names (FOCUS ServiceProviderName or ProviderName);
+    /// each distinct value is resolved with `Provider::from_str` (the clouds' names to their
+    /// codes, any other name as given); a value that cannot be a name refuses the file.
     Column(String),
 }
 
@@ -156,6 +157,59 @@ pub(crate) struct Exprs {
     pub usage_quantity: String,
     pub usage_unit: String,
     pub tags: String,
+    pub details: Details,
+}
+
+/// The SQL expressions of the nullable FOCUS detail columns (NORMALISED_COLUMNS after `tags`);
+/// `Details::default()` is NULL for every one, and a reader sets what its export has.
+#[derive(Clone)]
+pub(crate) struct Details {
+    pub billing_account_name: String,
+    pub billing_period_end: String,
+    pub charge_class: String,
+    pub charge_description: String,
+    pub charge_frequency: String,
+    pub contracted_cost: String,
+    pub pricing_quantity: String,
+    pub pricing_unit: String,
+    pub pricing_category: String,
+    pub sku_id: String,
+    pub sku_price_id: String,
+    pub invoice_issuer: String,
+    pub host_provider: String,
+    pub commitment_discount_id: String,
+    pub commitment_discount_type: String,
+    pub commitment_discount_status: String,
+    pub availability_zone: String,
+    pub region_name: String,
+    pub extra: String,
+}
+
+impl Default for Details {
+    fn default() -> Self {
+        let null = || "NULL".to_owned();
+        Self {
+            billing_account_name: null(),
+            billing_period_end: null(),
+            charge_class: null(),
+            charge_description: null(),
+            charge_frequency: null(),
+            contracted_cost: null(),
+            pricing_quantity: null(),
+            pricing_unit: null(),
+            pricing_category: null(),
+            sku_id: null(),
+            sku_price_id: null(),
+            invoice_issuer: null(),
+            host_provider: null(),
+            commitment_discount_id: null(),
+            commitment_discount_type: null(),
+            commitment_discount_status: null(),
+            availability_zone: null(),
+            region_name: null(),
+            extra: null(),
+        }
+    }
 }
 
 impl Exprs {
@@ -185,8 +239,27 @@ impl Exprs {
             &self.usage_quantity,
             &self.usage_unit,
             &self.tags,
+            &self.details.billing_account_name,
+            &self.details.billing_period_end,
+            &self.details.charge_class,
+            &self.details.charge_description,
+            &self.details.charge_frequency,
+            &self.details.contracted_cost,
+            &self.details.pricing_quantity,
+            &self.details.pricing_unit,
+            &self.details.pricing_category,
+            &self.details.sku_id,
+            &self.details.sku_price_id,
+            &self.details.invoice_issuer,
+            &self.details.host_provider,
+            &self.details.commitment_discount_id,
+            &self.details.commitment_discount_type,
+            &self.details.commitment_discount_status,
+            &self.details.availability_zone,
+            &self.details.region_name,
+            &self.details.extra,
         ];
-        debug_assert_eq!(values.len(), NORMALISED_COLUMNS.len());
+        assert_eq!(values.len(), NORMALISED_COLUMNS.len());
         values
             .iter()
             .zip(NORMALISED_COLUMNS)
@@ -271,6 +344,22 @@ impl<'a> Columns<'a> {
         }
     }
 
+    /// Text of the first candidate present, NULL when none is (or the value is empty).
+    pub(crate) fn opt_text(&self, candidates: &[&str]) -> String {
+        match self.name(candidates) {
+            Some(name) => format!("costscope_clean({})", quote_ident(&name)),
+            None => "NULL".to_owned(),
+        }
+    }
+
+    /// The first non-empty value among every candidate present, NULL when none.
+    pub(crate) fn opt_first_text(&self, candidates: &[&str]) -> String {
+        match self.first_text(candidates).as_str() {
+            "''" => "NULL".to_owned(),
+            coalesced => format!("nullif({coalesced}, '')"),
+        }
+    }
+
     pub(crate) fn text_required(&self, candidates: &[&str]) -> Result<String, IngestError> {
         let name = self.required(candidates)?;
         Ok(format!("costscope_txt({})", quote_ident(&name)))
@@ -312,6 +401,40 @@ impl<'a> Columns<'a> {
     pub(crate) fn money_required(&mut self, candidates: &[&str]) -> Result<String, IngestError> {
         let name = self.required(candidates)?;
         Ok(self.money_of(&name))
+    }
+
+    /// Money that may be absent: NULL when no candidate is present or the value is empty.
+    pub(crate) fn opt_money(&mut self, candidates: &[&str]) -> String {
+        let Some(name) = self.name(candidates) else {
+            return "NULL".to_owned();
+        };
+        let ident = quote_ident(&name);
+        if self.header.kind_of(&name) == ColumnKind::Number {
+            return format!("CAST({ident} AS DECIMAL(18,9))");
+        }
+        self.check(
+            &name,
+            format!("costscope_bad_money({ident})"),
+            "is not a number",
+        );
+        format!("costscope_money_or_null({ident})")
+    }
+
+    /// A quantity that may be absent: NULL when no candidate is present or the value is empty.
+    pub(crate) fn opt_quantity(&mut self, candidates: &[&str]) -> String {
+        let Some(name) = self.name(candidates) else {
+            return "NULL".to_owned();
+        };
+        let ident = quote_ident(&name);
+        if self.header.kind_of(&name) == ColumnKind::Number {
+            return format!("CAST({ident} AS DOUBLE)");
+        }
+        self.check(
+            &name,
+            format!("costscope_bad_qty({ident})"),
+            "is not a number",
+        );
+        format!("costscope_qty_or_null({ident})")
     }
 
     /// A quantity (DOUBLE), 0 when no candidate is present.
@@ -387,18 +510,27 @@ impl<'a> Columns<'a> {
 
 /// A map literal `{key: column value}` from (key, column) pairs, leaving out empty values.
 pub(crate) fn tags_from_columns(pairs: &[(String, String)]) -> String {
-    if pairs.is_empty() {
-        return EMPTY_TAGS.to_owned();
-    }
-    let entries: Vec<String> = pairs
+    let entries: Vec<(String, String)> = pairs
         .iter()
         .map(|(key, column)| {
-            format!(
-                "{{'k': {}, 'v': costscope_txt({})}}",
-                quote_literal(key),
-                quote_ident(column)
+            (
+                key.clone(),
+                format!("costscope_txt({})", quote_ident(column)),
             )
         })
+        .collect();
+    map_of(&entries)
+}
+
+/// A map literal `{key: text expression}` from (key, expression) pairs, leaving out the entries
+/// whose value is '' (every expression must give text, never NULL); empty without pairs.
+pub(crate) fn map_of(entries: &[(String, String)]) -> String {
+    if entries.is_empty() {
+        return EMPTY_TAGS.to_owned();
+    }
+    let entries: Vec<String> = entries
+        .iter()
+        .map(|(key, value)| format!("{{'k': {}, 'v': {value}}}", quote_literal(key)))
         .collect();
     format!(
         "coalesce(map_from_entries(list_filter([{}], lambda e: e.v <> '')), {EMPTY_TAGS})",
@@ -421,6 +553,9 @@ pub(crate) const MACROS: &[&str] = &[
     r"CREATE OR REPLACE TEMP MACRO costscope_txt(v) AS coalesce(costscope_clean(v), '')",
     r"CREATE OR REPLACE TEMP MACRO costscope_money(v) AS coalesce(TRY_CAST(v AS DECIMAL(18,9)), CASE WHEN v IS NULL THEN NULL ELSE TRY_CAST(costscope_clean_slow(v) AS DECIMAL(18,9)) END, CAST(0 AS DECIMAL(18,9)))",
     r"CREATE OR REPLACE TEMP MACRO costscope_bad_money(v) AS v IS NOT NULL AND TRY_CAST(v AS DECIMAL(18,9)) IS NULL AND costscope_clean_slow(v) IS NOT NULL AND TRY_CAST(costscope_clean_slow(v) AS DECIMAL(18,9)) IS NULL",
+    // Nullable money and quantities: an empty value (or the NULL token) is NULL, not 0.
+    r"CREATE OR REPLACE TEMP MACRO costscope_money_or_null(v) AS coalesce(TRY_CAST(v AS DECIMAL(18,9)), CASE WHEN v IS NULL THEN NULL ELSE TRY_CAST(costscope_clean_slow(v) AS DECIMAL(18,9)) END)",
+    r"CREATE OR REPLACE TEMP MACRO costscope_qty_or_null(v) AS coalesce(TRY_CAST(v AS DOUBLE), CASE WHEN v IS NULL THEN NULL ELSE TRY_CAST(costscope_clean_slow(v) AS DOUBLE) END)",
     r"CREATE OR REPLACE TEMP MACRO costscope_qty(v) AS coalesce(TRY_CAST(v AS DOUBLE), CASE WHEN v IS NULL THEN NULL ELSE TRY_CAST(costscope_clean_slow(v) AS DOUBLE) END, 0)",
     r"CREATE OR REPLACE TEMP MACRO costscope_bad_qty(v) AS v IS NOT NULL AND TRY_CAST(v AS DOUBLE) IS NULL AND costscope_clean_slow(v) IS NOT NULL AND TRY_CAST(costscope_clean_slow(v) AS DOUBLE) IS NULL",
     // ISO 8601 text (and typed Parquet timestamps, read as text) takes the plain cast; only text

@@ -2,7 +2,9 @@
 
 use costscope_core::cost::Provider;
 
-use crate::plan::{tags_from_columns, Columns, Exprs, Header, Plan, ProviderSource, EMPTY_TAGS};
+use crate::plan::{
+    tags_from_columns, Columns, Details, Exprs, Header, Plan, ProviderSource, EMPTY_TAGS,
+};
 use crate::sql::{quote_ident, quote_literal};
 use crate::{Format, IngestError};
 
@@ -55,58 +57,11 @@ pub(crate) fn plan(
 ) -> Result<Plan, IngestError> {
     let mut columns = Columns::new(header, format, display_name);
     match format {
-        Format::Focus => focus(&mut columns),
+        Format::Focus => crate::focus::plan(&mut columns, display_name),
         Format::AwsCur | Format::AwsCur2 => aws(&mut columns, format),
         Format::GcpBilling => gcp(&mut columns),
         Format::AzureCostDetails => azure(&mut columns),
     }
-}
-
-fn focus(c: &mut Columns<'_>) -> Result<Plan, IngestError> {
-    let provider = c.required(&["ProviderName", "HostProviderName", "ServiceProviderName"])?;
-    let billing_account_id = c.text_required(&["BillingAccountId"])?;
-    let billing_period_start = c.timestamp_required(&["BillingPeriodStart"])?;
-    let charge_period_start = c.timestamp_required(&["ChargePeriodStart"])?;
-    let charge_period_end = c.timestamp_required(&["ChargePeriodEnd"])?;
-    let service = c.text_required(&["ServiceName"])?;
-    let charge_category = c.text_required(&["ChargeCategory", "ChargeType"])?;
-    let billed_cost = c.money_required(&["BilledCost"])?;
-    let effective_cost = c.money_required(&["EffectiveCost", "AmortizedCost"])?;
-    let currency = c.text_required(&["BillingCurrency"])?;
-    let list_cost = c.money(&["ListCost"]).unwrap_or_else(|| "0".into());
-    let usage_quantity = c.quantity(&["ConsumedQuantity", "UsageQuantity", "PricingQuantity"]);
-    let usage_unit = c.text(&["ConsumedUnit", "UsageUnit", "PricingUnit"]);
-    let tags = c.json_tags(&["Tags"]).unwrap_or_else(|| EMPTY_TAGS.into());
-    let main = Exprs {
-        billing_account_id,
-        account_id: c.text(&["SubAccountId"]),
-        account_name: c.text(&["SubAccountName"]),
-        charge_period_start,
-        charge_period_end,
-        billing_period_start,
-        service,
-        service_category: c.text(&["ServiceCategory"]),
-        region: c.text(&["RegionId", "Region"]),
-        usage_type: c.first_text(&["x_UsageType", "SkuMeter", "ChargeDescription", "SkuId"]),
-        cost_type: charge_category.clone(),
-        charge_category,
-        resource_id: c.text(&["ResourceId"]),
-        resource_name: c.text(&["ResourceName"]),
-        resource_type: c.text(&["ResourceType"]),
-        billed_cost,
-        effective_cost,
-        list_cost,
-        currency,
-        usage_quantity,
-        usage_unit,
-        tags,
-    };
-    Ok(Plan {
-        provider: ProviderSource::Column(provider),
-        main,
-        extra: None,
-        checks: take(c),
-    })
 }
 
 fn take(c: &mut Columns<'_>) -> Vec<crate::plan::Check> {
@@ -284,6 +239,35 @@ fn aws(c: &mut Columns<'_>, format: Format) -> Result<Plan, IngestError> {
         usage_quantity: c.quantity(&n("lineItem/UsageAmount", "line_item_usage_amount")),
         usage_unit: c.text(&n("pricing/unit", "pricing_unit")),
         tags,
+        details: Details {
+            billing_account_name: c.opt_text(&["bill_payer_account_name"]),
+            billing_period_end: c
+                .timestamp(&n(
+                    "bill/BillingPeriodEndDate",
+                    "bill_billing_period_end_date",
+                ))
+                .unwrap_or_else(|| "NULL".into()),
+            charge_description: c.opt_text(&n(
+                "lineItem/LineItemDescription",
+                "line_item_line_item_description",
+            )),
+            pricing_unit: c.opt_text(&n("pricing/unit", "pricing_unit")),
+            sku_id: c.opt_text(&n("product/sku", "product_sku")),
+            sku_price_id: c.opt_text(&n("pricing/RateCode", "pricing_rate_code")),
+            invoice_issuer: c.opt_text(&n("bill/InvoicingEntity", "bill_invoicing_entity")),
+            commitment_discount_id: c.opt_first_text(&[
+                "reservation/ReservationARN",
+                "reservation_reservation_a_r_n",
+                "savingsPlan/SavingsPlanARN",
+                "savings_plan_savings_plan_a_r_n",
+            ]),
+            availability_zone: c.opt_text(&n(
+                "lineItem/AvailabilityZone",
+                "line_item_availability_zone",
+            )),
+            region_name: c.opt_text(&n("product/location", "product_location")),
+            ..Details::default()
+        },
     };
     Ok(Plan {
         provider: ProviderSource::Fixed(Provider::Aws),
@@ -371,6 +355,14 @@ fn gcp(c: &mut Columns<'_>) -> Result<Plan, IngestError> {
         usage_quantity: c.quantity(&["usage.amount"]),
         usage_unit: c.text(&["usage.unit"]),
         tags,
+        details: Details {
+            charge_description: c.opt_text(&["sku.description"]),
+            pricing_quantity: c.opt_quantity(&["usage.amount_in_pricing_units"]),
+            pricing_unit: c.opt_text(&["usage.pricing_unit"]),
+            sku_id: c.opt_text(&["sku.id"]),
+            availability_zone: c.opt_text(&["location.zone"]),
+            ..Details::default()
+        },
     };
     // Each credit becomes a row of its own (cost type `Credit`), so that the line's net cost
     // is the sum of its rows.
@@ -397,6 +389,11 @@ fn gcp(c: &mut Columns<'_>) -> Result<Plan, IngestError> {
                 list_cost: "0".into(),
                 usage_quantity: "0".into(),
                 usage_unit: "''".into(),
+                details: Details {
+                    charge_class: "NULL".into(),
+                    pricing_quantity: "NULL".into(),
+                    ..main.details.clone()
+                },
                 ..main.clone()
             };
             Some((
@@ -479,6 +476,7 @@ fn azure(c: &mut Columns<'_>) -> Result<Plan, IngestError> {
         usage_quantity: c.quantity(&["Quantity", "UsageQuantity"]),
         usage_unit: c.text(&["UnitOfMeasure"]),
         tags,
+        details: azure_details(c),
     };
     Ok(Plan {
         provider: ProviderSource::Fixed(Provider::Azure),
@@ -486,4 +484,40 @@ fn azure(c: &mut Columns<'_>) -> Result<Plan, IngestError> {
         extra: None,
         checks: take(c),
     })
+}
+
+/// What an Azure cost details export has of the FOCUS details, with Microsoft's values turned
+/// into FOCUS's where the two differ (ChargeFrequency, PricingCategory).
+fn azure_details(c: &mut Columns<'_>) -> Details {
+    let frequency = match c.name(&["Frequency"]) {
+        Some(name) => format!(
+            "CASE lower(costscope_txt({})) WHEN 'usagebased' THEN 'Usage-Based' \
+             WHEN 'onetime' THEN 'One-Time' WHEN 'recurring' THEN 'Recurring' END",
+            quote_ident(&name)
+        ),
+        None => "NULL".into(),
+    };
+    let pricing_category = match c.name(&["PricingModel"]) {
+        Some(name) => format!(
+            "CASE lower(costscope_txt({})) WHEN 'ondemand' THEN 'Standard' \
+             WHEN 'spot' THEN 'Dynamic' WHEN 'reservation' THEN 'Committed' \
+             WHEN 'savingsplan' THEN 'Committed' END",
+            quote_ident(&name)
+        ),
+        None => "NULL".into(),
+    };
+    Details {
+        billing_account_name: c.opt_text(&["BillingAccountName"]),
+        billing_period_end: c
+            .timestamp(&["BillingPeriodEndDate"])
+            .unwrap_or_else(|| "NULL".into()),
+        charge_description: c.opt_text(&["ProductName", "Product"]),
+        charge_frequency: frequency,
+        pricing_quantity: c.opt_quantity(&["Quantity", "UsageQuantity"]),
+        pricing_unit: c.opt_text(&["UnitOfMeasure"]),
+        pricing_category,
+        sku_id: c.opt_text(&["ProductId"]),
+        commitment_discount_id: c.opt_first_text(&["BenefitId", "ReservationId"]),
+        ..Details::default()
+    }
 }

@@ -32,17 +32,21 @@ const GCP_JSON_TEXT: &[&str] = &[
     "billing_account_id",
     "service.description",
     "sku.description",
+    "sku.id",
     "usage_start_time",
     "usage_end_time",
     "project.id",
     "project.name",
     "location.location",
     "location.region",
+    "location.zone",
     "cost",
     "cost_at_list",
     "currency",
     "usage.amount",
     "usage.unit",
+    "usage.pricing_unit",
+    "usage.amount_in_pricing_units",
     "invoice.month",
     "cost_type",
     "resource.name",
@@ -61,12 +65,26 @@ pub fn stage(
     format: Option<Format>,
     table: &str,
 ) -> Result<StagedFile, IngestError> {
+    stage_observed(conn, path, display_name, format, table, &|_| {})
+}
+
+/// [`stage`], calling `on_read` with the number of data rows once the file has been read whole
+/// (before its rows are checked and normalised): the load's progress.
+pub fn stage_observed(
+    conn: &Connection,
+    path: &Path,
+    display_name: &str,
+    format: Option<Format>,
+    table: &str,
+    on_read: &dyn Fn(u64),
+) -> Result<StagedFile, IngestError> {
     let raw = quote_ident(&format!("{table}__raw"));
     let result = Stager {
         conn,
         path,
         display_name,
         raw: &raw,
+        on_read,
     }
     .run(format, table);
     // The raw rows are a table, or a view over a Parquet file.
@@ -83,6 +101,7 @@ struct Stager<'a> {
     path: &'a Path,
     display_name: &'a str,
     raw: &'a str,
+    on_read: &'a dyn Fn(u64),
 }
 
 impl Stager<'_> {
@@ -116,6 +135,14 @@ impl Stager<'_> {
                 .map_err(|e| self.internal(e))?;
         }
         let header = self.read_header(container)?;
+        if matches!(format, None | Some(Format::Focus)) {
+            if let Some(dataset) = crate::focus::other_dataset(&header) {
+                return Err(crate::focus::other_dataset_refusal(
+                    self.display_name,
+                    dataset,
+                ));
+            }
+        }
         let format = match format.or_else(|| readers::detect(&header)) {
             Some(format) => format,
             None => {
@@ -148,6 +175,7 @@ impl Stager<'_> {
         if rows == 0 {
             return Err(self.error("the file is empty"));
         }
+        (self.on_read)(rows.unsigned_abs());
         let provider = match &plan.provider {
             ProviderSource::Fixed(provider) => quote_literal(provider.code()),
             ProviderSource::Column(column) => self.provider_expression(column)?,

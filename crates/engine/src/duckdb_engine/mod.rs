@@ -171,6 +171,16 @@ fn schema_sql() -> String {
         sql.push_str(kind);
     }
     sql.push_str(");");
+    // Columns added since the table was first written (the nullable FOCUS details): a database
+    // from an earlier build gets them, NULL in its existing rows. Additive, so the schema
+    // version stays: an earlier build still reads and writes the table by column name.
+    for (name, kind) in costscope_ingest::NORMALISED_COLUMNS {
+        if !kind.ends_with(" NOT NULL") {
+            sql.push_str(&format!(
+                "ALTER TABLE {COST_TABLE} ADD COLUMN IF NOT EXISTS {name} {kind};"
+            ));
+        }
+    }
     sql.push_str(&format!(
         "CREATE TABLE IF NOT EXISTS {DAILY_TABLE} (customer_id BIGINT NOT NULL, \
          charge_date DATE NOT NULL, provider VARCHAR NOT NULL, billing_account_id VARCHAR NOT NULL, \

@@ -122,11 +122,14 @@ pub fn stage_sql(table: &str, lines: &[Line]) -> String {
         };
         let charge = quote(line.charge);
         sql.push_str(&format!(
-            "INSERT INTO {table} VALUES ({provider}, {billing}, {account}, {name}, \
+            "INSERT INTO {table} ({required}) VALUES ({provider}, {billing}, {account}, {name}, \
              CAST({charge} AS TIMESTAMP), CAST({charge} AS TIMESTAMP) + INTERVAL 1 HOUR, \
              CAST(date_trunc('month', CAST({charge} AS TIMESTAMP)) AS DATE), {service}, 'Compute', \
              {region}, {usage}, 'Usage', {cost_type}, 'i-1', 'web', 'instance', {billed}, \
              {effective}, {list}, {currency}, 1.0, 'Hrs', {tags});",
+            required = costscope_ingest::required_columns()
+                .collect::<Vec<_>>()
+                .join(", "),
             provider = quote(line.provider),
             billing = quote(line.billing_account_id),
             account = quote(line.account_id),

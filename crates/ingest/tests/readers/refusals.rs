@@ -16,8 +16,12 @@ fn unknown_header_is_refused() {
 #[test]
 fn missing_required_column_is_refused_with_the_format_name() {
     assert_eq!(
-        refusal("focus-spec-examples/commitment_discount_usage_scenario_1.csv", None),
-        "commitment_discount_usage_scenario_1.csv: missing column \"ProviderName\" required by the FOCUS format"
+        refusal(
+            "focus-spec-examples/commitment_discount_usage_scenario_1.csv",
+            None
+        ),
+        "commitment_discount_usage_scenario_1.csv: missing column \"ProviderName\" \
+         (\"ServiceProviderName\" from FOCUS 1.3) required by the FOCUS format"
     );
     assert_eq!(
         refusal("synthetic/focus_1_0.csv", Some(Format::AwsCur)),
@@ -45,18 +49,67 @@ fn bad_date_is_refused_with_row_and_column() {
     );
 }
 
+/// Any provider name loads (see `providers.rs`); a value that cannot be a name does not.
 #[test]
-fn provider_other_than_aws_gcp_azure_is_refused() {
-    assert_eq!(
-        refusal("synthetic/focus_oracle.csv", None),
-        "focus_oracle.csv: row 4, column \"ProviderName\": provider \"Oracle\" is not supported; \
-         expected AWS, Google Cloud or Microsoft Azure"
-    );
-    assert_eq!(
-        refusal("focus-spec-examples/virtual_currency_pricing_model_a1.csv", None),
-        "virtual_currency_pricing_model_a1.csv: row 1, column \"ProviderName\": provider \"ACMECORP\" \
-         is not supported; expected AWS, Google Cloud or Microsoft Azure"
-    );
+fn empty_or_control_character_provider_name_is_refused_with_row_and_column() {
+    let dir = tempfile::tempdir().unwrap();
+    let source = std::fs::read_to_string(fixture("synthetic/focus_oracle.csv")).unwrap();
+    for (name, value, problem) in [
+        ("empty.csv", "", "provider name is empty"),
+        (
+            "control.csv",
+            "Evil\u{7}Corp",
+            "provider name \"Evil\\u{7}Corp\" contains control characters",
+        ),
+    ] {
+        // Row 4's ProviderName is "Oracle" in the source file.
+        let path = dir.path().join(name);
+        std::fs::write(&path, source.replacen(",Oracle,", &format!(",{value},"), 1)).unwrap();
+        let conn = duckdb::Connection::open_in_memory().unwrap();
+        let error = costscope_ingest::stage(&conn, &path, name, None, "staged").unwrap_err();
+        assert_eq!(
+            error.message,
+            format!("{name}: row 4, column \"ProviderName\": {problem}")
+        );
+    }
+}
+
+#[test]
+fn focus_invoice_detail_and_billing_period_datasets_are_refused_by_name() {
+    let dir = tempfile::tempdir().unwrap();
+    for (name, content, dataset) in [
+        (
+            "invoice.csv",
+            "BilledCost,BillingAccountId,BillingCurrency,BillingPeriodEnd,BillingPeriodStart,\
+             ChargeCategory,InvoiceDetailId,InvoiceId,InvoiceIssuerName\n\
+             100.00,123,USD,2026-07-01T00:00:00Z,2026-06-01T00:00:00Z,Usage,d-1,inv-1,Oracle\n",
+            "Invoice Detail",
+        ),
+        (
+            "periods.csv",
+            "BillingAccountId,BillingPeriodCreated,BillingPeriodEnd,BillingPeriodLastUpdated,\
+             BillingPeriodStart,BillingPeriodStatus,InvoiceIssuerName\n\
+             123,2026-06-01T00:00:00Z,2026-07-01T00:00:00Z,2026-07-03T00:00:00Z,\
+             2026-06-01T00:00:00Z,Closed,Oracle\n",
+            "Billing Period",
+        ),
+    ] {
+        let path = dir.path().join(name);
+        std::fs::write(&path, content).unwrap();
+        let conn = duckdb::Connection::open_in_memory().unwrap();
+        let error = costscope_ingest::stage(&conn, &path, name, None, "staged").unwrap_err();
+        assert_eq!(
+            error.message,
+            format!(
+                "{name}: this is a FOCUS {dataset} dataset, not cost and usage line items; \
+                 upload the FOCUS Cost and Usage dataset of the same export"
+            )
+        );
+        // Forcing the FOCUS format does not read it as costs either.
+        let error =
+            costscope_ingest::stage(&conn, &path, name, Some(Format::Focus), "staged").unwrap_err();
+        assert!(error.message.contains(dataset), "{}", error.message);
+    }
 }
 
 #[test]

@@ -7,7 +7,8 @@ use crate::sql::quote_ident;
 use crate::IngestError;
 
 /// Every column the FOCUS Cost and Usage dataset defines, from 0.5 to 1.4 (deprecated and
-/// renamed ones included). Any other column of a FOCUS file is a custom column (`x_…` by the
+/// renamed ones included, and the 1.0-preview names `Provider`, `Publisher`, `InvoiceIssuer`
+/// that OCI's FOCUS reports still use). Any other column of a FOCUS file is a custom column (`x_…` by the
 /// specification, but vendors also write their own names, e.g. OCI's `oci_…`), kept in `extra`.
 const STANDARD_COLUMNS: &[&str] = &[
     "AllocatedMethodDetails",
@@ -49,6 +50,7 @@ const STANDARD_COLUMNS: &[&str] = &[
     "EffectiveCost",
     "HostProviderName",
     "InvoiceId",
+    "InvoiceIssuer",
     "InvoiceIssuerName",
     "ListCost",
     "ListUnitPrice",
@@ -59,7 +61,9 @@ const STANDARD_COLUMNS: &[&str] = &[
     "PricingCurrencyListUnitPrice",
     "PricingQuantity",
     "PricingUnit",
+    "Provider",
     "ProviderName",
+    "Publisher",
     "PublisherName",
     "Region",
     "RegionId",
@@ -151,9 +155,9 @@ fn is_standard(name: &str) -> bool {
 
 pub(crate) fn plan(c: &mut Columns<'_>, display_name: &str) -> Result<Plan, IngestError> {
     // FOCUS 1.3 names the provider ServiceProviderName (ProviderName is deprecated there and
-    // gone in 1.4); up to 1.2 only ProviderName exists.
+    // gone in 1.4); up to 1.2 only ProviderName exists (`Provider` in OCI's reports).
     let provider = c
-        .name(&["ServiceProviderName", "ProviderName"])
+        .name(&["ServiceProviderName", "ProviderName", "Provider"])
         .ok_or_else(|| {
             IngestError::new(format!(
                 "{display_name}: missing column \"ProviderName\" (\"ServiceProviderName\" from \
@@ -195,8 +199,8 @@ pub(crate) fn plan(c: &mut Columns<'_>, display_name: &str) -> Result<Plan, Inge
         pricing_category: c.opt_text(&["PricingCategory"]),
         sku_id: c.opt_text(&["SkuId"]),
         sku_price_id: c.opt_text(&["SkuPriceId"]),
-        invoice_issuer: c.opt_text(&["InvoiceIssuerName"]),
-        host_provider: c.opt_text(&["HostProviderName", "PublisherName"]),
+        invoice_issuer: c.opt_text(&["InvoiceIssuerName", "InvoiceIssuer"]),
+        host_provider: c.opt_text(&["HostProviderName", "PublisherName", "Publisher"]),
         commitment_discount_id: c.opt_text(&["CommitmentDiscountId"]),
         commitment_discount_type: c.opt_text(&["CommitmentDiscountType"]),
         commitment_discount_status: c.opt_text(&["CommitmentDiscountStatus"]),

@@ -19,3 +19,9 @@ mod gcp;
 
 #[path = "readers/refusals.rs"]
 mod refusals;
+
+#[path = "readers/oracle.rs"]
+mod oracle;
+
+#[path = "readers/vendors.rs"]
+mod vendors;

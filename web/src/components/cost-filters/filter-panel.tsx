@@ -138,6 +138,7 @@ export function FilterPanel({ open, onClose, applied, onApply, timeRange, module
                   rule={rule}
                   index={index}
                   options={rule.provider ? providerOptions.options[rule.provider] : undefined}
+                  providers={listed.providers}
                   onEdit={changeRules}
                   onConditionWithoutProvider={() => setAlert(APPLY_MESSAGES.conditionWithoutProvider)}
                 />

@@ -2,7 +2,7 @@ import AddIcon from '@mui/icons-material/Add';
 import CloseIcon from '@mui/icons-material/Close';
 import { Box, Button, Chip, IconButton, Paper, Stack, Typography } from '@mui/material';
 import { Fragment } from 'react';
-import { MAX_FILTERS_PER_GROUP, providerLabel, type FilterRule, type ProviderOptions, type RuleEditorAction } from '@/lib/cost-filters';
+import { MAX_FILTERS_PER_GROUP, providerLabel, type FilterRule, type Provider, type ProviderOptions, type RuleEditorAction } from '@/lib/cost-filters';
 import { FilterConditionRow } from './filter-condition-row';
 import { ProviderSelect } from './provider-select';
 
@@ -10,13 +10,15 @@ export interface FilterRuleCardProps {
   rule: FilterRule;
   index: number;
   options?: ProviderOptions;
+  /** Providers with data in the range, offered besides the three clouds. */
+  providers?: ReadonlyArray<Provider>;
   onEdit(action: RuleEditorAction): void;
   /** Asked to add a condition while the rule has no provider. */
   onConditionWithoutProvider(): void;
 }
 
 /** One rule: "from" + provider, its conditions joined by AND, and the Condition button. */
-export function FilterRuleCard({ rule, index, options, onEdit, onConditionWithoutProvider }: FilterRuleCardProps) {
+export function FilterRuleCard({ rule, index, options, providers, onEdit, onConditionWithoutProvider }: FilterRuleCardProps) {
   const ruleId = rule.id;
   // Shown once a provider is chosen; still shown if the provider is cleared later, so that the
   // panel can say a provider is needed first (spec 1 §5).
@@ -30,7 +32,7 @@ export function FilterRuleCard({ rule, index, options, onEdit, onConditionWithou
     <Paper variant="outlined" sx={{ p: 2 }} role="group" aria-label={`Rule ${index + 1}${rule.provider ? ` (${providerLabel(rule.provider)})` : ''}`}>
       <Stack direction="row" spacing={1.5} alignItems="center">
         <Typography color="text.secondary">from</Typography>
-        <ProviderSelect value={rule.provider} onChange={(provider) => onEdit({ type: 'setProvider', ruleId, provider })} />
+        <ProviderSelect value={rule.provider} providers={providers} onChange={(provider) => onEdit({ type: 'setProvider', ruleId, provider })} />
         <Box sx={{ flex: 1 }} />
         <IconButton aria-label="Remove rule" onClick={() => onEdit({ type: 'removeRule', ruleId })} size="small">
           <CloseIcon fontSize="small" />

@@ -1,18 +1,24 @@
 import { Autocomplete, TextField } from '@mui/material';
-import { DROPDOWN_MAX_HEIGHT, PROVIDERS, type Provider } from '@/lib/cost-filters';
+import { DROPDOWN_MAX_HEIGHT, providerChoices, type Provider } from '@/lib/cost-filters';
 
 export interface ProviderSelectProps {
   value: Provider | '';
+  /** Providers with data in the range (any provider, not only the three clouds). */
+  providers?: ReadonlyArray<Provider>;
   onChange(provider: Provider | ''): void;
 }
 
-/** The rule's clearable cloud provider dropdown: AWS, GCP, Azure (spec 1 §2.12). */
-export function ProviderSelect({ value, onChange }: ProviderSelectProps) {
-  const selected = PROVIDERS.find((p) => p.value === value) ?? null;
+/**
+ * The rule's clearable cloud provider dropdown (spec 1 §2.12): AWS, GCP, Azure, then every other
+ * provider with data by name (and the rule's own provider, so a saved rule always shows).
+ */
+export function ProviderSelect({ value, providers = [], onChange }: ProviderSelectProps) {
+  const options = providerChoices(value ? [...providers, value] : providers);
+  const selected = options.find((p) => p.value === value) ?? null;
   return (
     <Autocomplete
       size="small"
-      options={PROVIDERS}
+      options={options}
       value={selected}
       onChange={(_event, next) => onChange(next?.value ?? '')}
       getOptionLabel={(option) => option.label}

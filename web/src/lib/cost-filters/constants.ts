@@ -1,6 +1,6 @@
 import type { ConditionField, Provider, ValueOperator } from './types';
 
-/** Spec 1 §2.12: the providers a rule can start from. */
+/** Spec 1 §2.12: the three clouds a rule can always start from (any provider with data too). */
 export const PROVIDERS: ReadonlyArray<{ value: Provider; label: string }> = [
   { value: 'aws', label: 'AWS' },
   { value: 'gcp', label: 'GCP' },
@@ -45,6 +45,28 @@ export function conditionFieldLabel(field: ConditionField, provider: Provider | 
   return CONDITION_FIELDS.find((f) => f.value === field)?.label ?? field;
 }
 
+/** A cloud's usual name (AWS, GCP, Azure); any other provider by its name as given. */
 export function providerLabel(provider: string): string {
   return PROVIDERS.find((p) => p.value === provider.toLowerCase())?.label ?? provider;
+}
+
+/**
+ * A provider value as the API stores it: a cloud's code in any letter case becomes the code;
+ * any other provider keeps its name as written (trimmed). '' for a blank value.
+ */
+export function providerCode(value: string): Provider {
+  const trimmed = value.trim();
+  const code = trimmed.toLowerCase();
+  return PROVIDERS.some((p) => p.value === code) ? code : trimmed;
+}
+
+/**
+ * The options of a rule's provider dropdown: the three clouds, then every other provider with
+ * data (`present`, codes as the API answers them) by name.
+ */
+export function providerChoices(present: ReadonlyArray<Provider> = []): Array<{ value: Provider; label: string }> {
+  const others = [...new Set(present.map(providerCode))]
+    .filter((code) => code !== '' && !PROVIDERS.some((p) => p.value === code))
+    .sort((a, b) => a.localeCompare(b));
+  return [...PROVIDERS, ...others.map((value) => ({ value, label: value }))];
 }

@@ -10,7 +10,7 @@ import {
   type FilterOptionsResponse,
   type TimeRange,
 } from '@/lib/cost';
-import { DEFAULT_PROVIDERS, FILTER_CACHE_MAX_ENTRIES, FILTER_CACHE_TTL_MS, PROVIDER_OPTIONS_DEBOUNCE_MS, PROVIDERS, providerLabel } from './constants';
+import { DEFAULT_PROVIDERS, FILTER_CACHE_MAX_ENTRIES, FILTER_CACHE_TTL_MS, PROVIDER_OPTIONS_DEBOUNCE_MS, providerChoices, providerCode, providerLabel } from './constants';
 import type { Provider } from './types';
 
 /** What a rule of one provider can pick from. */
@@ -79,11 +79,16 @@ export function toProviderOptions(provider: Provider, response: FilterOptionsRes
   };
 }
 
-/** The known providers of an unfiltered answer (cloud_providers, also cloudProviders). */
+/**
+ * The providers of an unfiltered answer (cloud_providers, also cloudProviders): the clouds first
+ * in their usual order, then every other provider by name.
+ */
 export function providersFromResponse(response: FilterOptionsResponse): Provider[] {
   const raw = (response as FilterOptionsResponse & { cloudProviders?: unknown }).cloud_providers ?? (response as { cloudProviders?: unknown }).cloudProviders;
-  const codes = stringList(raw).map((p) => p.toLowerCase());
-  return PROVIDERS.map((p) => p.value).filter((p) => codes.includes(p));
+  const codes = stringList(raw).map(providerCode);
+  return providerChoices(codes)
+    .map((p) => p.value)
+    .filter((p) => codes.includes(p));
 }
 
 export function failedOptionsMessage(providers: Provider[]): string {

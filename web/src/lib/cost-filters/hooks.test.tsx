@@ -87,9 +87,10 @@ describe('useAppliedFilters', () => {
 
 describe('filter options', () => {
   it('lists the providers with data from an unfiltered call', async () => {
-    const api = mockApi({ 'POST /v2/cost/filters': { body: answer({ cloud_providers: ['gcp', 'azure', 'oracle'] }) } });
+    const api = mockApi({ 'POST /v2/cost/filters': { body: answer({ cloud_providers: ['Oracle', 'gcp', 'azure', 'Datadog'] }) } });
     const { result } = renderHook(() => useFilterProviders(november), { wrapper: withQueryClient() });
-    await waitFor(() => expect(result.current.providers).toEqual(['gcp', 'azure']));
+    // The clouds first in their usual order, then every other provider by name.
+    await waitFor(() => expect(result.current.providers).toEqual(['gcp', 'azure', 'Datadog', 'Oracle']));
     expect(api.callsTo('POST', '/v2/cost/filters')[0].body).toEqual({ start_date: '2026-11-01', end_date: '2026-11-23', filters: [] });
   });
 

@@ -159,12 +159,21 @@ describe('flatFiltersToRules', () => {
     ]);
   });
 
-  it('leaves out fields the editor cannot show and an unknown provider', () => {
+  it('leaves out fields the editor cannot show', () => {
     const rules = flatFiltersToRules([
-      flat({ id: 'p', field: 'cloud_provider', value: ['oracle'], level: 0 }),
+      flat({ id: 'p', field: 'cloud_provider', value: ['aws'], level: 0 }),
       flat({ id: 'c', field: 'cost_amount', operator: 'greater_than', value: ['10'] }),
     ]);
-    expect(rules).toEqual([{ id: 'p', provider: '', conditions: [] }]);
+    expect(rules).toEqual([{ id: 'p', provider: 'aws', conditions: [] }]);
+  });
+
+  it('keeps any provider: a cloud by its code in any case, another by its name as written', () => {
+    const rules = flatFiltersToRules([
+      flat({ id: 'o', field: 'cloud_provider', value: [' Oracle '], level: 0 }),
+      flat({ id: 'a', field: 'cloud_provider', value: ['AWS'], level: 0, logic: 'or' }),
+      flat({ id: 'b', field: 'cloud_provider', value: [''], level: 0, logic: 'or' }),
+    ]);
+    expect(rules.map((rule) => rule.provider)).toEqual(['Oracle', 'aws', '']);
   });
 
   it('gives no rules for no filters', () => {

@@ -1,4 +1,4 @@
-import { APPLY_MESSAGES, PROVIDERS, conditionFieldLabel, providerLabel } from './constants';
+import { APPLY_MESSAGES, conditionFieldLabel, providerCode, providerLabel } from './constants';
 import { newFilterId } from './ids';
 import type { ConditionField, FilterCondition, FilterRule, FlatFilter, Provider, ValueOperator } from './types';
 
@@ -42,8 +42,7 @@ export function cleanValues(values: unknown): string[] {
 }
 
 function toProvider(value: unknown): Provider | '' {
-  const first = cleanValues(value)[0]?.toLowerCase() ?? '';
-  return PROVIDERS.some((p) => p.value === first) ? (first as Provider) : '';
+  return providerCode(cleanValues(value)[0] ?? '');
 }
 
 function conditionFromFlat(filter: FlatFilter): FilterCondition | null {

@@ -28,7 +28,11 @@ export interface FlatFilter {
   created: string;
 }
 
-export type Provider = 'aws' | 'gcp' | 'azure';
+/**
+ * A provider as the API stores it: `aws`, `gcp` or `azure` for the three clouds, any other
+ * provider by its name as given (`Oracle`, `Datadog` …).
+ */
+export type Provider = string;
 
 /** Spec 1 §3 "Condition" of the rule editor. */
 export interface FilterCondition {

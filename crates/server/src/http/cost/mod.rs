@@ -5,6 +5,7 @@ pub mod aggr;
 pub mod filters;
 pub mod query;
 pub mod request;
+pub mod service_categories;
 pub mod spend;
 
 use axum::routing::{get, post};
@@ -21,5 +22,9 @@ pub fn routes() -> Router<AppState> {
             get(filters::filter_parameters),
         )
         .route("/v2/cost/spend", post(spend::spend))
+        .route(
+            "/v2/cost/service-categories",
+            post(service_categories::service_categories),
+        )
         .route("/v1/query", post(query::query))
 }

@@ -48,10 +48,28 @@ describe('compact filters in the URL', () => {
   });
 
   it('leaves out what it cannot read', () => {
-    const back = decodeFilters('nope(service=x)~aws(colour=red;service=AmazonEC2;region=)~(', NOW);
+    const back = decodeFilters('aws(colour=red;service=AmazonEC2;region=)~(~', NOW);
     expect(withoutIds(flatFiltersToRules(back))).toEqual([
       { provider: 'aws', conditions: [{ field: 'service', operator: 'equals', value: ['AmazonEC2'] }] },
     ]);
+  });
+
+  it('keeps any provider by name, encoded', () => {
+    const flat = rulesToFlatFilters(
+      [
+        { id: 'o', provider: 'Oracle', conditions: [{ id: 'c', field: 'service', operator: 'equals', value: ['Block Storage'] }] },
+        { id: 'm', provider: 'MongoDB (Atlas)', conditions: [] },
+      ],
+      NOW,
+    );
+    const text = encodeFilters(flat);
+    expect(text).toBe('Oracle(service=Block%20Storage)~MongoDB%20%28Atlas%29');
+    expect(withoutIds(flatFiltersToRules(decodeFilters(text, NOW)))).toEqual([
+      { provider: 'Oracle', conditions: [{ field: 'service', operator: 'equals', value: ['Block Storage'] }] },
+      { provider: 'MongoDB (Atlas)', conditions: [] },
+    ]);
+    // A cloud's code in any case is the code.
+    expect(withoutIds(flatFiltersToRules(decodeFilters('AWS', NOW)))).toEqual([{ provider: 'aws', conditions: [] }]);
   });
 });
 

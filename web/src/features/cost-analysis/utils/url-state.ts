@@ -3,7 +3,8 @@
  * `?period=lastMonth&view=monthly&group=service,region&include=Usage,regular&filters=aws(service=AmazonEC2)`.
  *
  * Custom ranges add `from` and `to` (YYYY-MM-DD). `filters` is a compact form of the filter
- * rules: rules joined by `~`, each `provider(condition;condition)`, a condition
+ * rules: rules joined by `~`, each `provider(condition;condition)` (a cloud's code or another
+ * provider's percent-encoded name, `Oracle`), a condition
  * `field=value|value` or `field!=value` (fields service, region, account, `tag:{key}`; a tag
  * without values means the key exists). Values and tag keys are percent-encoded, including the
  * characters `!'()*~`, so they never contain a separator; the rest of the string is left as it is
@@ -15,11 +16,11 @@
 import { ANALYSIS_PRESETS, CHARGE_TYPES, DEFAULT_PRESET, type CostInclusions } from '@/lib/cost';
 import {
   flatFiltersToRules,
+  providerCode,
   rulesToFlatFilters,
   type FilterCondition,
   type FilterRule,
   type FlatFilter,
-  type Provider,
 } from '@/lib/cost-filters';
 import type { AnalysisState, PeriodChoice, ViewType } from '../types';
 import { DEFAULT_STATE, DEFAULT_VIEW, isGroupKey, isViewType, withDimensions } from './analysis-state';
@@ -28,7 +29,6 @@ export const URL_PARAMS = ['period', 'from', 'to', 'view', 'group', 'include', '
 /** `?report={id}` opens a saved report (the Cost Report page links with it). */
 export const REPORT_PARAM = 'report';
 
-const PROVIDER_CODES: ReadonlyArray<Provider> = ['aws', 'gcp', 'azure'];
 const CONDITION_FIELDS = ['service', 'region', 'account'] as const;
 const DATE_RE = /^\d{4}-\d{2}-\d{2}$/;
 
@@ -64,7 +64,8 @@ export function encodeFilters(filters: FlatFilter[]): string {
     .filter((rule) => rule.provider)
     .map((rule) => {
       const conditions = rule.conditions.map(encodeCondition).filter((c): c is string => c !== null);
-      return conditions.length ? `${rule.provider}(${conditions.join(';')})` : rule.provider;
+      const provider = escapeToken(rule.provider);
+      return conditions.length ? `${provider}(${conditions.join(';')})` : provider;
     })
     .join('~');
 }
@@ -88,14 +89,16 @@ function decodeCondition(text: string, id: string): FilterCondition | null {
 export function decodeFilters(text: string, now: Date = new Date()): FlatFilter[] {
   const rules: FilterRule[] = [];
   text.split('~').forEach((part, r) => {
-    const match = /^([a-z]+)(?:\((.*)\))?$/.exec(part.trim());
-    if (!match || !PROVIDER_CODES.includes(match[1] as Provider)) return;
+    // Any provider: a cloud's code or another provider's (escaped) name.
+    const match = /^([^()~;]+)(?:\((.*)\))?$/.exec(part.trim());
+    const provider = match ? providerCode(unescapeToken(match[1])) : '';
+    if (!match || !provider) return;
     const conditions = (match[2] ?? '')
       .split(';')
       .filter(Boolean)
       .map((c, i) => decodeCondition(c, `url-condition-${r}-${i}`))
       .filter((c): c is FilterCondition => c !== null);
-    rules.push({ id: `url-rule-${r}`, provider: match[1] as Provider, conditions });
+    rules.push({ id: `url-rule-${r}`, provider, conditions });
   });
   return rulesToFlatFilters(rules, now);
 }

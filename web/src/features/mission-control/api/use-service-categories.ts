@@ -1,7 +1,28 @@
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
-import { previousTimeRange, useCostAggr, type ApiFilterGroup, type TimeRange } from '@/lib/cost';
-import { summariseCategories, type CategorySummary } from '../utils/category-summary';
-import { serviceAggrRequest } from '../utils/requests';
+import { api, unwrap } from '@/api/client';
+import { previousTimeRange, useStableValue, type ApiFilterGroup, type TimeRange } from '@/lib/cost';
+import { toSummaries, type CategorySummary, type ServiceCategoriesRequest, type ServiceCategoriesResponse } from '../utils/category-summary';
+import { serviceCategoriesRequest } from '../utils/requests';
+
+/** §7: cost answers are cached for 60 s. */
+const STALE_TIME_MS = 60_000;
+
+export const serviceCategoryKeys = {
+  all: ['mission-control', 'service-categories'] as const,
+  request: (body: ServiceCategoriesRequest) => [...serviceCategoryKeys.all, body] as const,
+};
+
+export const postServiceCategories = (body: ServiceCategoriesRequest, signal?: AbortSignal) =>
+  unwrap<ServiceCategoriesResponse>(api.POST('/v2/cost/service-categories', { body, signal }));
+
+export const serviceCategoriesQuery = (body: ServiceCategoriesRequest) =>
+  queryOptions({
+    queryKey: serviceCategoryKeys.request(body),
+    queryFn: ({ signal }) => postServiceCategories(body, signal),
+    placeholderData: keepPreviousData,
+    staleTime: STALE_TIME_MS,
+  });
 
 export interface ServiceCategoriesResult {
   /** The period the categories are compared with (§9: previous month, quarter or year per preset). */
@@ -14,25 +35,19 @@ export interface ServiceCategoriesResult {
 }
 
 /**
- * POST /v2/cost/aggr grouped by service for the range and for the previous period, summed per
- * category. The previous amounts are the previous period's real spend.
+ * POST /v2/cost/service-categories for the range against the previous period: the server puts
+ * every provider's services in a category and compares them with the previous period's real spend.
  */
 export function useServiceCategories(range: TimeRange, filters: ApiFilterGroup[]): ServiceCategoriesResult {
   const previousRange = useMemo(() => previousTimeRange(range), [range]);
-  const current = useCostAggr(serviceAggrRequest(range, filters));
-  const previous = useCostAggr(serviceAggrRequest(previousRange, filters));
-  const summaries = useMemo(
-    () => (current.data && previous.data ? summariseCategories(current.data.data, previous.data.data) : undefined),
-    [current.data, previous.data],
-  );
+  const body = useStableValue(serviceCategoriesRequest(range, previousRange, filters));
+  const query = useQuery(serviceCategoriesQuery(body));
+  const summaries = useMemo(() => (query.data ? toSummaries(query.data) : undefined), [query.data]);
   return {
     previousRange,
     summaries,
-    isFetching: current.isFetching || previous.isFetching,
-    error: current.error ?? previous.error ?? null,
-    refetch: () => {
-      if (current.error) void current.refetch();
-      if (previous.error) void previous.refetch();
-    },
+    isFetching: query.isFetching,
+    error: query.error ?? null,
+    refetch: () => void query.refetch(),
   };
 }

@@ -1,6 +1,6 @@
 import { Box, Stack, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
 import { formatCurrency } from '@/lib/cost';
-import { percentChange, type CategorySummary } from '../utils/category-summary';
+import type { CategorySummary } from '../utils/category-summary';
 import { ChangeLabel } from './change-label';
 
 /**
@@ -41,7 +41,7 @@ export function CategoryDetail({ summaries }: { summaries: CategorySummary[] }) 
                   <TableCell align="right">{formatCurrency(service.amount, { decimals: 0 })}</TableCell>
                   <TableCell align="right">{formatCurrency(service.previousAmount, { decimals: 0 })}</TableCell>
                   <TableCell align="right">
-                    <ChangeLabel change={percentChange(service.amount, service.previousAmount)} />
+                    <ChangeLabel change={service.change} />
                   </TableCell>
                 </TableRow>
               ))}

@@ -1,5 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { previousTimeRange, resolveTimeRange, type CostRow, type SpendResponse } from '@/lib/cost';
+import { previousTimeRange, resolveTimeRange, type SpendResponse } from '@/lib/cost';
+import type { ServiceCategoriesResponse } from '../utils/category-summary';
 import { appRoutes, makeAccount, makeUser } from '@/test/fixtures';
 import { mockApi, type MockCall, type MockReply } from '@/test/mock-api';
 import { renderApp, signInAs } from '@/test/render';
@@ -33,40 +34,56 @@ function spendAnswer(total: number, previousTotal: number, overrides: Partial<Sp
   };
 }
 
-function rows(amounts: Record<string, number>): CostRow[] {
-  return Object.entries(amounts).map(([service, amount]) => ({ service, amount, grouping_values: [service], grouping_path: service }));
+type CategoriesAnswer = ServiceCategoriesResponse['categories'];
+
+function service(name: string, amount: number, previous: number) {
+  return { name, amount, previous_amount: previous, percent_change: previous === 0 ? null : ((amount - previous) / Math.abs(previous)) * 100 };
 }
 
-const CURRENT_SERVICES = rows({
-  AmazonEC2: 5_000,
-  'Compute Engine': 2_000,
-  AmazonS3: 1_500,
-  AmazonRDS: 900,
-  'Cloud SQL': 300,
-  AmazonDynamoDB: 200,
-  'SQL Database': 100,
-  AWSLambda: 0,
-});
-const PREVIOUS_SERVICES = rows({
-  AmazonEC2: 6_000,
-  'Compute Engine': 1_500,
-  AmazonEKS: 500,
-  AmazonS3: 1_000,
-  AmazonRDS: 1_400,
-  AmazonElastiCache: 100,
-  AWSLambda: 50,
-});
+/**
+ * What the server answers for AmazonEC2 5,000 / Compute Engine 2,000 / AmazonS3 1,500 /
+ * AmazonRDS 900 / Cloud SQL 300 / AmazonDynamoDB 200 / SQL Database 100 this month against
+ * AmazonEC2 6,000 / Compute Engine 1,500 / AmazonEKS 500 / AmazonS3 1,000 / AmazonRDS 1,400 /
+ * AmazonElastiCache 100 the month before (Kubernetes has no spend now, so it is left out).
+ */
+const CATEGORIES: CategoriesAnswer = [
+  {
+    category: 'Database',
+    amount: 1_500,
+    previous_amount: 1_500,
+    percent_change: 0,
+    insight: false,
+    services: [service('AmazonRDS', 900, 1_400), service('Cloud SQL', 300, 0), service('AmazonDynamoDB', 200, 0), service('SQL Database', 100, 0)],
+    previous_only: [service('AmazonElastiCache', 0, 100)],
+  },
+  {
+    category: 'Compute',
+    amount: 7_000,
+    previous_amount: 7_500,
+    percent_change: (-500 / 7_500) * 100,
+    insight: false,
+    services: [service('AmazonEC2', 5_000, 6_000), service('Compute Engine', 2_000, 1_500)],
+    previous_only: [],
+  },
+  {
+    category: 'Storage',
+    amount: 1_500,
+    previous_amount: 1_000,
+    percent_change: 50,
+    insight: true,
+    services: [service('AmazonS3', 1_500, 1_000)],
+    previous_only: [],
+  },
+];
 
-function aggrAnswer(data: CostRow[]) {
-  const total = data.reduce((sum, row) => sum + row.amount, 0);
-  return { data, summary: { accrued_cost: total, previous_cost: 0, accrued_change: null, currency: 'USD' }, total_groups: data.length, warnings: [] };
-}
-
-/** Answers POST /v2/cost/aggr with the current rows, or the previous ones for the previous period. */
-function byPeriod(current: CostRow[], previous: CostRow[]): MockReply {
-  return (call: MockCall) => {
-    const body = call.body as { start_time: string };
-    return { body: aggrAnswer(body.start_time === octoberBefore.start ? previous : current) };
+function categoriesAnswer(categories: CategoriesAnswer): ServiceCategoriesResponse {
+  return {
+    current_period: { start_time: thisMonth.start, end_time: thisMonth.end },
+    previous_period: { start_time: octoberBefore.start, end_time: octoberBefore.end },
+    categories,
+    currency: 'USD',
+    other_currencies: [],
+    warnings: [],
   };
 }
 
@@ -75,7 +92,7 @@ function setup(extra: Record<string, MockReply> = {}) {
   const api = mockApi({
     ...appRoutes({ accounts: [makeAccount()] }),
     'POST /v2/cost/spend': { body: spendAnswer(12_345.4, 10_000) },
-    'POST /v2/cost/aggr': byPeriod(CURRENT_SERVICES, PREVIOUS_SERVICES),
+    'POST /v2/cost/service-categories': { body: categoriesAnswer(CATEGORIES) },
     'GET /v1/budgets': { body: [] },
     'GET /v1/budgets/summary': { body: { totalBudgets: 0, healthyBudgets: 0, warningBudgets: 0, criticalBudgets: 0, alertsBudgets: 0 } },
     'POST /v2/cost/filters': { body: { accounts: [], account_names: {}, regions: [], services: [], tags: {}, cloud_providers: ['aws'], cost_type: [] } },
@@ -122,6 +139,18 @@ describe('Mission Control', () => {
     expect(request.body).toEqual({ start_time: thisMonth.start, end_time: thisMonth.end, filters: [] });
   });
 
+  it('shows every provider with spend, largest first, whatever its name', async () => {
+    setup({
+      'POST /v2/cost/spend': {
+        body: spendAnswer(489.65, 0, { cloud_provider: { AWS: 154.85, Azure: 125.45, Datadog: 34.11, GCP: 0, Oracle: 175.24 } }),
+      },
+    });
+    const providers = await within(await card('Cloud Providers')).findAllByRole('listitem');
+    expect(providers.map((item) => item.getAttribute('aria-label'))).toEqual(['Oracle', 'AWS', 'Azure', 'Datadog']);
+    expect(providers[0]).toHaveTextContent('Oracle$175 (35.8%)');
+    expect(providers[3]).toHaveTextContent('Datadog$34 (7.0%)');
+  });
+
   it('shows the service categories against the real spend of the previous month', async () => {
     const { user, callsTo } = setup();
     const section = await screen.findByRole('region', { name: 'Cost by Service Category' });
@@ -143,10 +172,15 @@ describe('Mission Control', () => {
     const insights = within(within(section).getByRole('list', { name: 'Insights' })).getAllByRole('listitem');
     expect(insights.map((item) => item.textContent)).toEqual(['Storage spend is up 50.0% on the previous period: $1,500 against $1,000.']);
 
-    const [current, previous] = callsTo('POST', '/v2/cost/aggr').map((call) => call.body);
-    const dashboardUse = { filters: [], group_by_dimensions: ['service'], order_by: 'amount', order_desc: true };
-    expect(current).toEqual({ start_time: thisMonth.start, end_time: thisMonth.end, ...dashboardUse });
-    expect(previous).toEqual({ start_time: octoberBefore.start, end_time: octoberBefore.end, ...dashboardUse });
+    // One call: the range and the previous month to compare with.
+    const [request] = callsTo('POST', '/v2/cost/service-categories').map((call) => call.body);
+    expect(request).toEqual({
+      start_time: thisMonth.start,
+      end_time: thisMonth.end,
+      previous_start_time: octoberBefore.start,
+      previous_end_time: octoberBefore.end,
+      filters: [],
+    });
 
     await user.click(within(section).getByRole('button', { name: 'Detail' }));
     const database = within(section).getByRole('table', { name: 'Database services' });
@@ -158,7 +192,7 @@ describe('Mission Control', () => {
       'SQL Database$100$0New',
       'AmazonElastiCache$0$100-100.0%',
     ]);
-    // Kubernetes has no spend now: hidden. EKS had spend only before; it is not Compute's.
+    // Kubernetes has no spend now: hidden (EKS is not Compute's).
     const compute = within(section).getByRole('table', { name: 'Compute services' });
     expect(within(compute).getAllByRole('row').slice(1).map((line) => line.textContent)).toEqual([
       'AmazonEC2$5,000$6,000-16.7%',
@@ -181,7 +215,7 @@ describe('Mission Control', () => {
   it('says so when no provider and no category has spend', async () => {
     setup({
       'POST /v2/cost/spend': { body: spendAnswer(0, 0, { cloud_provider: { AWS: 0, GCP: 0, Azure: 0 }, cost_type: { Credit: 0, Refund: 0 } }) },
-      'POST /v2/cost/aggr': { body: aggrAnswer([]) },
+      'POST /v2/cost/service-categories': { body: categoriesAnswer([]) },
     });
     expect(await within(await card('Cloud Providers')).findByText('No cloud provider data available')).toBeInTheDocument();
     expect(within(await card('Total Spend')).getByText('$0')).toBeInTheDocument();
@@ -194,7 +228,7 @@ describe('Mission Control', () => {
   it('shows the dashboard error in the cards and the categories error in its section', async () => {
     setup({
       'POST /v2/cost/spend': { status: 500, body: { message: 'Engine unavailable' } },
-      'POST /v2/cost/aggr': { status: 503, body: {} },
+      'POST /v2/cost/service-categories': { status: 503, body: {} },
     });
     for (const name of ['Total Spend', 'Credits Consumption', 'Refunds Received', 'Cloud Providers']) {
       const alert = await within(await card(name)).findByRole('alert');
@@ -246,9 +280,8 @@ describe('Mission Control', () => {
     expect(within(total).queryByText('$9,999')).not.toBeInTheDocument();
 
     expect(callsTo('POST', '/v2/cost/spend')[1].body).toMatchObject({ start_time: lastMonth.start, end_time: lastMonth.end });
-    const aggrStarts = callsTo('POST', '/v2/cost/aggr').map((call) => (call.body as { start_time: string }).start_time);
-    expect(aggrStarts).toContain(lastMonth.start);
-    expect(aggrStarts).toContain(previousTimeRange(lastMonth).start);
+    const categoryCalls = callsTo('POST', '/v2/cost/service-categories').map((call) => call.body as { start_time: string; previous_start_time: string });
+    expect(categoryCalls).toContainEqual(expect.objectContaining({ start_time: lastMonth.start, previous_start_time: previousTimeRange(lastMonth).start }));
     expect(localStorage.getItem('mission_control_time_range_preset')).toBe('"lastMonth"');
   });
 
@@ -265,7 +298,7 @@ describe('Mission Control', () => {
     const groups = [{ cloud_providers: [{ operator: 'equals', values: ['aws'] }], services: [{ operator: 'equals', values: ['AmazonEC2'] }] }];
     const sent = (call: MockCall) => (call.body as { filters: unknown[] }).filters.map((group) => ({ ...(group as object), operator: undefined }));
     expect(sent(callsTo('POST', '/v2/cost/spend')[0])).toMatchObject(groups);
-    for (const call of callsTo('POST', '/v2/cost/aggr')) expect(sent(call)).toMatchObject(groups);
+    for (const call of callsTo('POST', '/v2/cost/service-categories')) expect(sent(call)).toMatchObject(groups);
 
     await user.click(screen.getByRole('button', { name: 'Filters (2 applied)' }));
     const panel = await screen.findByRole('dialog', { name: 'Filters' });
@@ -275,7 +308,7 @@ describe('Mission Control', () => {
     // Without filters the dashboard asks again.
     await waitFor(() => expect(callsTo('POST', '/v2/cost/spend')).toHaveLength(2));
     expect(callsTo('POST', '/v2/cost/spend')[1].body).toEqual({ start_time: thisMonth.start, end_time: thisMonth.end, filters: [] });
-    await waitFor(() => expect(callsTo('POST', '/v2/cost/aggr')).toHaveLength(4));
+    await waitFor(() => expect(callsTo('POST', '/v2/cost/service-categories')).toHaveLength(2));
     expect(screen.getByRole('button', { name: 'Filters' })).toBeInTheDocument();
   });
 });

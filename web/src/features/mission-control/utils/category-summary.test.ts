@@ -1,55 +1,29 @@
-import type { CostRow } from '@/lib/cost';
-import { categoryInsights, needsInsight, percentChange, serviceListLabel, summariseCategories } from './category-summary';
+import { categoryInsights, largestAmount, serviceListLabel, toSummaries, type ServiceCategoriesResponse } from './category-summary';
 
-function row(service: string, amount: number): CostRow {
-  return { service, amount, grouping_values: [service], grouping_path: service };
+type Category = ServiceCategoriesResponse['categories'][number];
+
+function category(name: Category['category'], amount: number, change: number | null, insight = false): Category {
+  return {
+    category: name,
+    amount,
+    previous_amount: change === null ? 0 : amount / (1 + change / 100),
+    percent_change: change,
+    insight,
+    services: [{ name: `${name} service`, amount, previous_amount: 0, percent_change: null }],
+    previous_only: [{ name: 'Gone', amount: 0, previous_amount: 7, percent_change: -100 }],
+  };
 }
 
 describe('service category summary', () => {
-  it('adds services up per category, in category order, with the real previous spend', () => {
-    const summaries = summariseCategories(
-      [row('AmazonS3', 40), row('AmazonEC2', 100), row('Compute Engine', 50), row('AmazonRDS', 30)],
-      [row('AmazonEC2', 120), row('AmazonS3', 10), row('Cloud SQL', 20)],
-    );
-    expect(summaries.map((s) => s.category)).toEqual(['Database', 'Compute', 'Storage']);
-    const [database, compute, storage] = summaries;
-    expect(compute).toMatchObject({ amount: 150, previousAmount: 120, change: 25 });
-    expect(compute.services.map((s) => s.name)).toEqual(['AmazonEC2', 'Compute Engine']);
-    expect(compute.services[0]).toEqual({ name: 'AmazonEC2', amount: 100, previousAmount: 120 });
-    expect(storage).toMatchObject({ amount: 40, previousAmount: 10, change: 300 });
-    expect(database).toMatchObject({ amount: 30, previousAmount: 20, change: 50 });
-  });
-
-  it('hides categories and services without spend', () => {
-    const summaries = summariseCategories(
-      [row('AmazonEC2', 10), row('AWSLambda', 0), row('AmazonS3', 5), row('Cloud Storage', -5), row('Compute Engine', 0.001)],
-      [row('AWSLambda', 80)],
-    );
-    expect(summaries.map((s) => s.category)).toEqual(['Compute']);
-    expect(summaries[0].services.map((s) => s.name)).toEqual(['AmazonEC2']);
-    // Lambda had spend only before, and Serverless has none now: hidden with its category.
-    expect(summaries[0].previousOnly).toEqual([]);
-    expect(summariseCategories([], [])).toEqual([]);
-  });
-
-  it('keeps the services that had spend only in the previous period apart', () => {
-    const [operations] = summariseCategories(
-      [row('AmazonCloudWatch', 2_220)],
-      [row('AmazonCloudWatch', 2_922), row('AWSSupportBusiness', 5_377), row('AWSCloudTrail', 10)],
-    );
-    expect(operations).toMatchObject({ category: 'Operations', amount: 2_220, previousAmount: 8_309 });
-    expect(operations.services.map((s) => s.name)).toEqual(['AmazonCloudWatch']);
-    expect(operations.previousOnly).toEqual([
-      { name: 'AWSSupportBusiness', amount: 0, previousAmount: 5_377 },
-      { name: 'AWSCloudTrail', amount: 0, previousAmount: 10 },
-    ]);
-  });
-
-  it('has no change when the previous period had no spend', () => {
-    const [compute] = summariseCategories([row('AmazonEC2', 10)], []);
-    expect(compute.change).toBeNull();
-    expect(percentChange(10, 0)).toBeNull();
-    expect(percentChange(50, -100)).toBe(150);
+  it('shapes the server answer for the screen, in the server order', () => {
+    const summaries = toSummaries({ categories: [category('Database', 30, 50), category('Operations', 34.11, null)] });
+    expect(summaries.map((s) => s.category)).toEqual(['Database', 'Operations']);
+    expect(summaries[0]).toMatchObject({ amount: 30, previousAmount: 20, change: 50, insight: false });
+    expect(summaries[0].services).toEqual([{ name: 'Database service', amount: 30, previousAmount: 0, change: null }]);
+    expect(summaries[0].previousOnly).toEqual([{ name: 'Gone', amount: 0, previousAmount: 7, change: -100 }]);
+    expect(summaries[1].change).toBeNull();
+    expect(largestAmount(summaries)).toBe(34.11);
+    expect(toSummaries({ categories: [] })).toEqual([]);
   });
 
   it('lists the first 3 services, then "+N more"', () => {
@@ -60,15 +34,10 @@ describe('service category summary', () => {
     expect(serviceListLabel(names(7))).toBe('S1, S2, S3 +4 more');
   });
 
-  it('warns only when the change exceeds 25 %', () => {
-    expect(needsInsight({ change: 25 })).toBe(false);
-    expect(needsInsight({ change: 25.01 })).toBe(true);
-    expect(needsInsight({ change: -60 })).toBe(false);
-    expect(needsInsight({ change: null })).toBe(false);
-    const summaries = summariseCategories(
-      [row('AmazonEC2', 125), row('AmazonS3', 126), row('AmazonRDS', 300)],
-      [row('AmazonEC2', 100), row('AmazonS3', 100), row('AmazonRDS', 100)],
-    );
+  it('warns for the categories the server marks, largest increase first', () => {
+    const summaries = toSummaries({
+      categories: [category('Database', 300, 200, true), category('Compute', 125, 25), category('Storage', 126, 26, true)],
+    });
     expect(categoryInsights(summaries).map((s) => s.category)).toEqual(['Database', 'Storage']);
   });
 });

@@ -38,7 +38,7 @@ WEB_SOURCES := $(shell find web/src web/public -type f 2>/dev/null) \
                $(wildcard web/index.html web/package.json web/vite.config.* web/tsconfig*.json)
 
 .PHONY: help run build web web-deps bin test test-rust test-web test-e2e ensure ensure-chromium \
-        ensure-postgres ensure-duckdb web-types test-api-types bench clean
+        ensure-postgres ensure-duckdb ensure-focus-validator web-types test-api-types bench clean
 
 help: ## list the targets
 	@echo "Costscope make targets (CARGO_TARGET_DIR=$(CARGO_TARGET_DIR)):"
@@ -86,7 +86,7 @@ test: ensure test-rust test-web test-api-types test-e2e ## every test: Rust (SQL
 	@echo
 	@echo "make test: all phases passed"
 
-ensure: ensure-duckdb ensure-chromium ensure-postgres web-deps ## install chromium, postgres and npm packages if missing
+ensure: ensure-duckdb ensure-chromium ensure-postgres ensure-focus-validator web-deps ## install chromium, postgres, the FOCUS validator and npm packages if missing
 
 ensure-chromium: ## apt-get install chromium if /usr/bin/chromium is missing
 	$(PHASE) "ensure chromium" scripts/ensure-chromium.sh
@@ -94,10 +94,13 @@ ensure-chromium: ## apt-get install chromium if /usr/bin/chromium is missing
 ensure-duckdb: ## fetch DuckDB's prebuilt libduckdb.so (npm registry) into $(CARGO_TARGET_DIR)/duckdb
 	$(PHASE) "ensure duckdb" scripts/ensure-duckdb.sh
 
+ensure-focus-validator: ## pip install the FinOps Foundation's focus-validator into ~/.cache/costscope-venv (FOCUS export tests)
+	$(PHASE) "ensure focus validator" scripts/ensure-focus-validator.sh
+
 ensure-postgres: ## start/install PostgreSQL on 127.0.0.1:5432 with a `test` database if needed
 	$(PHASE) "ensure postgres" scripts/ensure-postgres.sh
 
-test-rust: web ensure-duckdb ensure-postgres ## cargo test --workspace (SQLite, and PostgreSQL at COSTSCOPE_TEST_POSTGRES_URL)
+test-rust: web ensure-duckdb ensure-postgres ensure-focus-validator ## cargo test --workspace (SQLite, and PostgreSQL at COSTSCOPE_TEST_POSTGRES_URL)
 	$(PHASE) "rust tests" $(CARGO) test --workspace $(CARGO_TEST_FLAGS)
 
 test-web: web-deps ## web typecheck and Vitest unit tests

@@ -3,6 +3,7 @@
 pub mod budget;
 mod clock;
 pub mod cost;
+pub mod focus;
 mod email;
 mod feature_flags;
 mod full_name;

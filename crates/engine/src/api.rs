@@ -206,6 +206,13 @@ pub struct LoadSummary {
     pub totals: Vec<ProviderTotals>,
 }
 
+/// What a FOCUS export wrote.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct ExportSummary {
+    /// Line items written.
+    pub rows: u64,
+}
+
 /// Why a load was refused or failed. Nothing of a refused upload is stored.
 #[derive(Debug, thiserror::Error)]
 pub enum LoadError {
@@ -272,4 +279,13 @@ pub trait CostEngine: Send + Sync + std::fmt::Debug {
         &self,
         customer: CustomerId,
     ) -> Result<Option<NaiveDate>, EngineError>;
+
+    /// Writes the customer's line items of the request's days to `target` as a FOCUS dataset
+    /// (the request's version and file format), streaming; `target` is replaced.
+    async fn export_focus(
+        &self,
+        customer: CustomerId,
+        request: &costscope_core::focus::FocusExportRequest,
+        target: &std::path::Path,
+    ) -> Result<ExportSummary, EngineError>;
 }

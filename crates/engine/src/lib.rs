@@ -10,4 +10,5 @@ mod duckdb_engine;
 
 pub use duckdb_engine::{DuckDbEngine, Stager};
 
+pub mod export_query;
 pub mod query_builder;

@@ -10,6 +10,11 @@ use duckdb::types::{TimeUnit, Value};
 
 use crate::{ResourceSort, ResourcesQuery};
 
+mod conversion;
+
+pub(crate) use conversion::{rates_schema, RATES_TABLE};
+pub use conversion::{data_currencies, some_currency, Conversion};
+
 /// The cost line item table (DESIGN §4).
 pub(crate) const COST_TABLE: &str = "cost_line_items";
 /// The daily rollup of [`COST_TABLE`]: one row per customer, charge date, billing period and
@@ -476,9 +481,14 @@ pub fn aggregate(customer: i64, query: &AggregateQuery) -> Sql {
 /// How many currencies the tenant's costs are in: with one, the aggregation need not keep the
 /// rows of each currency apart (a narrower grouping, about 15 % faster on line items).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Currencies {
+pub enum Currencies<'a> {
     One,
+    /// Summed as they are, the answer's currency being the most common one (the rollup tests
+    /// compare sources with it).
     Several,
+    /// Every amount converted to this currency with the tenant's rates; amounts no rate
+    /// converts are left out of the figures and listed apart (docs/CURRENCY.md).
+    Convert(Conversion<'a>),
 }
 
 /// [`aggregate`] on `source`.
@@ -491,7 +501,7 @@ pub fn aggregate_with(
     source: Source,
     customer: i64,
     query: &AggregateQuery,
-    currencies: Currencies,
+    currencies: Currencies<'_>,
 ) -> Sql {
     let dimensions = distinct_dimensions(&query.dimensions);
     let interval = match (query.interval, query.cumulative) {
@@ -522,7 +532,17 @@ pub fn aggregate_with(
     // raw: one row per group, charge instant and currency, straight from the table. Charge
     // instants are few (daily or hourly rows), so bucketing the pre-aggregated rows is much
     // cheaper than truncating every line item's timestamp.
-    sql.push("WITH raw AS MATERIALIZED (SELECT ");
+    // Converting: `pre` keeps each currency and charge date apart, `conv` converts it and `raw`
+    // reads the converted amounts.
+    let converting = match currencies {
+        Currencies::Convert(conversion) => Some(conversion),
+        _ => None,
+    };
+    sql.push(if converting.is_some() {
+        "WITH pre AS MATERIALIZED (SELECT "
+    } else {
+        "WITH raw AS MATERIALIZED (SELECT "
+    });
     if dimensions.is_empty() {
         sql.push("'' AS g0");
     } else {
@@ -535,7 +555,9 @@ pub fn aggregate_with(
                 .push(&keys[index]);
         }
     }
-    if interval.is_some() {
+    if converting.is_some() {
+        sql.push(", charge_date");
+    } else if interval.is_some() {
         // The bucket of a charge instant is the bucket of its date.
         sql.push(", charge_date AS charged");
     }
@@ -546,7 +568,7 @@ pub fn aggregate_with(
     }
     let currency = match currencies {
         Currencies::One => ", any_value(currency) AS currency",
-        Currencies::Several => ", currency",
+        Currencies::Several | Currencies::Convert(_) => ", currency",
     };
     sql.push(currency)
         .push(", sum(")
@@ -563,13 +585,23 @@ pub fn aggregate_with(
         &query.filter,
     ));
     sql.push(" GROUP BY ").push(&key_list);
-    if interval.is_some() {
+    if converting.is_some() {
+        sql.push(", charge_date");
+    } else if interval.is_some() {
         sql.push(", charged");
     }
-    if currencies == Currencies::Several {
+    if currencies != Currencies::One {
         sql.push(", currency");
     }
     sql.push(")");
+    if let Some(conversion) = converting {
+        conversion::conversion_ctes(&mut sql, customer, conversion);
+        sql.push(", raw AS MATERIALIZED (SELECT ").push(&key_list);
+        if interval.is_some() {
+            sql.push(", charge_date AS charged");
+        }
+        sql.push(", account_name, currency, converted AS amount, line_items FROM conv WHERE converted IS NOT NULL)");
+    }
 
     // base: one row per group and bucket.
     sql.push(", base AS MATERIALIZED (SELECT ").push(&key_list);
@@ -644,9 +676,13 @@ pub fn aggregate_with(
     sql.push(
         " SELECT r.bucket, c.total_groups, r.account_name, CAST(r.amount AS DOUBLE) AS amount, \
          CAST(c.total AS DOUBLE) AS total, (SELECT currency FROM raw GROUP BY currency \
-         ORDER BY sum(line_items) DESC, currency LIMIT 1) AS currency",
-    )
-    .push(&output_keys)
+         ORDER BY sum(line_items) DESC, currency LIMIT 1) AS currency, ",
+    );
+    match converting {
+        Some(conversion) => conversion::conversion_columns(&mut sql, conversion.target),
+        None => conversion::no_conversion_columns(&mut sql),
+    }
+    sql.push(&output_keys)
     .push(
         " FROM (SELECT count(*) AS total_groups, sum(total) AS total FROM groups) c \
          LEFT JOIN rows r ON TRUE ORDER BY r.bucket ASC NULLS FIRST, r.rank ASC",
@@ -661,7 +697,35 @@ pub fn previous_total(customer: i64, query: &AggregateQuery) -> Sql {
 
 /// [`previous_total`] on `source`.
 pub fn previous_total_on(source: Source, customer: i64, query: &AggregateQuery) -> Sql {
+    previous_total_with(source, customer, query, None)
+}
+
+/// [`previous_total_on`], converted to `convert_to` when given (amounts no rate converts are left
+/// out, like in [`aggregate_with`]).
+pub fn previous_total_with(
+    source: Source,
+    customer: i64,
+    query: &AggregateQuery,
+    convert_to: Option<Conversion<'_>>,
+) -> Sql {
     let mut sql = Sql::default();
+    if let Some(conversion) = convert_to {
+        sql.push("WITH pre AS (SELECT charge_date, currency, sum(")
+            .push(metric_column(query.metric))
+            .push(") AS amount FROM ")
+            .push(source.table())
+            .push(" WHERE ");
+        sql.append(&scope_on(
+            source,
+            customer,
+            Some(&query.range.previous()),
+            &query.filter,
+        ));
+        sql.push(" GROUP BY charge_date, currency)");
+        conversion::conversion_ctes(&mut sql, customer, conversion);
+        sql.push(" SELECT CAST(coalesce(sum(converted), 0) AS DOUBLE) FROM conv");
+        return sql;
+    }
     sql.push("SELECT CAST(coalesce(sum(")
         .push(metric_column(query.metric))
         .push("), 0) AS DOUBLE) FROM ")
@@ -756,6 +820,33 @@ pub fn spend_on(
     sql
 }
 
+/// [`spend_on`] converted to `target` with the tenant's rates. Columns: provider, cost_type,
+/// `other` (NULL for amounts in `target`, else the currency no rate converts), amount (DOUBLE),
+/// converted (BOOLEAN: some of the amount was converted).
+pub fn spend_converted(
+    source: Source,
+    customer: i64,
+    range: &TimeRange,
+    filter: &CostFilter,
+    metric: Metric,
+    conversion: Conversion<'_>,
+) -> Sql {
+    let mut sql = Sql::default();
+    sql.push("WITH pre AS (SELECT provider, cost_type, charge_date, currency, sum(")
+        .push(metric_column(metric))
+        .push(") AS amount FROM ")
+        .push(source.table())
+        .push(" WHERE ");
+    sql.append(&scope_on(source, customer, Some(range), filter));
+    sql.push(" GROUP BY provider, cost_type, charge_date, currency)");
+    conversion::conversion_ctes(&mut sql, customer, conversion);
+    sql.push(" SELECT provider, cost_type, CASE WHEN converted IS NULL THEN currency END AS other,          CAST(sum(coalesce(converted, amount)) AS DOUBLE), bool_or(converted IS NOT NULL AND currency <> ");
+    sql.bind(Value::Text(conversion.target.to_owned()));
+    sql.push(") FROM conv GROUP BY ALL ORDER BY provider, cost_type, other NULLS FIRST");
+    sql
+}
+
+
 /// One page of spend per resource (provider, account, non-empty resource id) with the totals of
 /// every page, always from the line items (the rollups have no resources). One pass groups every
 /// row of the range and filter by resource (rows without a resource id fall in one group per
@@ -766,21 +857,46 @@ pub fn spend_on(
 /// (DOUBLE) of the page's rows in order. With no row on the page (no resources, or an offset
 /// past the end) one row with NULL resource columns carries the totals.
 pub fn resources(customer: i64, query: &ResourcesQuery) -> Sql {
+    resources_with(customer, query, None)
+}
+
+/// [`resources`], converted to `convert_to` when given: every cost is in that currency and
+/// amounts no rate converts are left out of every figure. Then two more columns end each row:
+/// `other_currencies`, `other_amounts` (see `conversion_columns`), and `converted`.
+pub fn resources_with(
+    customer: i64,
+    query: &ResourcesQuery,
+    convert_to: Option<Conversion<'_>>,
+) -> Sql {
     let order = resource_order(query.sort, query.ascending);
     let mut sql = Sql::default();
+    let descriptive = "max(account_name) AS account_name, max(resource_name) AS name, \
+         max(resource_type) AS type, max(region) AS region, max(service) AS service";
+    if let Some(conversion) = convert_to {
+        sql.push("WITH pre AS MATERIALIZED (SELECT provider, account_id, resource_id, charge_date, currency, max(account_name) AS account_name, max(resource_name) AS resource_name, max(resource_type) AS resource_type, max(region) AS region, max(service) AS service, sum(")
+            .push(metric_column(query.metric))
+            .push(") AS amount FROM ")
+            .push(COST_TABLE)
+            .push(" WHERE ");
+        sql.append(&scope(customer, Some(&query.range), &query.filter));
+        sql.push(" GROUP BY provider, account_id, resource_id, charge_date, currency)");
+        conversion::conversion_ctes(&mut sql, customer, conversion);
+        sql.push(", grouped AS MATERIALIZED (SELECT provider, account_id, resource_id, ")
+            .push(descriptive)
+            .push(", sum(converted) AS cost FROM conv WHERE converted IS NOT NULL GROUP BY provider, account_id, resource_id)");
+    } else {
+        sql.push("WITH grouped AS MATERIALIZED (SELECT provider, account_id, resource_id, ")
+            .push(descriptive)
+            .push(", sum(")
+            .push(metric_column(query.metric))
+            .push(") AS cost FROM ")
+            .push(COST_TABLE)
+            .push(" WHERE ");
+        sql.append(&scope(customer, Some(&query.range), &query.filter));
+        sql.push(" GROUP BY provider, account_id, resource_id)");
+    }
     sql.push(
-        "WITH grouped AS MATERIALIZED (SELECT provider, account_id, resource_id, \
-         max(account_name) AS account_name, max(resource_name) AS name, \
-         max(resource_type) AS type, max(region) AS region, max(service) AS service, sum(",
-    )
-    .push(metric_column(query.metric))
-    .push(") AS cost FROM ")
-    .push(COST_TABLE)
-    .push(" WHERE ");
-    sql.append(&scope(customer, Some(&query.range), &query.filter));
-    sql.push(
-        " GROUP BY provider, account_id, resource_id), \
-         resources AS (SELECT provider, account_id, account_name, resource_id, \
+        ", resources AS (SELECT provider, account_id, account_name, resource_id, \
          CASE WHEN name = '' THEN resource_id ELSE name END AS resource_name, \
          CASE WHEN type = '' THEN service ELSE type END AS resource_type, region, service, cost \
          FROM grouped WHERE resource_id <> ''), \
@@ -796,9 +912,14 @@ pub fn resources(customer: i64, query: &ResourcesQuery) -> Sql {
     sql.push(
         ") SELECT resource_count, CAST(resources_cost AS DOUBLE), CAST(total_cost AS DOUBLE), \
          provider, account_id, account_name, resource_id, resource_name, resource_type, region, \
-         service, CAST(cost AS DOUBLE) FROM totals LEFT JOIN page ON TRUE ORDER BY ",
-    )
-    .push(&order);
+         service, CAST(cost AS DOUBLE)",
+    );
+    if let Some(conversion) = convert_to {
+        sql.push(", ");
+        conversion::conversion_columns(&mut sql, conversion.target);
+    }
+    sql.push(" FROM totals LEFT JOIN page ON TRUE ORDER BY ")
+        .push(&order);
     sql
 }
 

@@ -769,10 +769,20 @@ async fn totals_previous_period_and_currency() {
         ],
     )
     .await;
+    // Two currencies and no display currency: the figures are in the main currency (USD: 104
+    // billed against 8 EUR) and the EUR amounts are listed apart, never added.
     let answer = engine.aggregate(CUSTOMER, &query(january())).await.unwrap();
-    assert_eq!(answer.total, 7.0);
-    assert_eq!(answer.previous_total, 5.0);
-    assert_eq!(answer.currency, "EUR");
+    assert_eq!(answer.total, 4.0);
+    assert_eq!(answer.previous_total, 0.0);
+    assert_eq!(answer.currency, "USD");
+    assert!(!answer.converted);
+    assert_eq!(
+        answer.other_currencies,
+        vec![costscope_engine::CurrencyAmount {
+            currency: "EUR".into(),
+            amount: 3.0
+        }]
+    );
     let empty = engine
         .aggregate(CUSTOMER, &query(days("2030-01-01", "2030-01-31")))
         .await

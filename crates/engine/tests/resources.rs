@@ -315,6 +315,10 @@ async fn rows_without_a_resource_id_count_only_in_the_total() {
             total_count: 0,
             resources_cost: 0.0,
             total_cost: -1.5,
+            currency: costscope_engine::CurrencyNote {
+                currency: "USD".into(),
+                ..Default::default()
+            },
         }
     );
 }
@@ -494,7 +498,16 @@ async fn another_customers_resources_never_appear() {
         },
     )
     .await;
-    assert_eq!(nobody, ResourcesPage::default());
+    assert_eq!(
+        nobody,
+        ResourcesPage {
+            currency: costscope_engine::CurrencyNote {
+                currency: "USD".into(),
+                ..Default::default()
+            },
+            ..ResourcesPage::default()
+        }
+    );
 }
 
 #[test]

@@ -1,4 +1,5 @@
-//! The command line: `costscope serve | migrate | user create | ingest | demo | openapi`.
+//! The command line: `costscope serve | migrate | user create | ingest | demo | openapi |
+//! export focus`.
 
 use std::io::{IsTerminal, Write};
 use std::path::{Path, PathBuf};
@@ -81,6 +82,37 @@ pub enum Command {
     Demo,
     /// Print the OpenAPI document of the HTTP API as JSON
     Openapi,
+    /// Export a customer's cost data (while no server runs on the data directory)
+    #[command(subcommand)]
+    Export(ExportCommand),
+}
+
+#[derive(Debug, Subcommand)]
+pub enum ExportCommand {
+    /// Write the line items of a range as a FOCUS 1.2 or 1.3 file (docs/FOCUS-EXPORT.md)
+    Focus(ExportFocusArgs),
+}
+
+#[derive(Debug, Args)]
+pub struct ExportFocusArgs {
+    /// The id of the customer (tenant) whose costs are exported
+    #[arg(long, value_name = "ID")]
+    pub customer: i64,
+    /// First day, YYYY-MM-DD (UTC; charges starting that day or later)
+    #[arg(long, value_name = "DATE")]
+    pub start: String,
+    /// Last day, YYYY-MM-DD, included (at most 366 days after the start)
+    #[arg(long, value_name = "DATE")]
+    pub end: String,
+    /// csv or parquet [default: csv]
+    #[arg(long, value_name = "FORMAT")]
+    pub format: Option<String>,
+    /// FOCUS version: 1.2 or 1.3 [default: 1.2]
+    #[arg(long, value_name = "VERSION")]
+    pub version: Option<String>,
+    /// The file to write (replaced when it exists)
+    #[arg(long, value_name = "FILE")]
+    pub output: PathBuf,
 }
 
 #[derive(Debug, Subcommand)]
@@ -139,6 +171,7 @@ pub async fn run(cli: Cli) -> anyhow::Result<()> {
         Command::User(UserCommand::Create(args)) => create_user(&config, args).await,
         Command::Ingest(args) => ingest(&config, args).await,
         Command::Demo => demo(&config).await,
+        Command::Export(ExportCommand::Focus(args)) => export_focus(&config, args).await,
         Command::Openapi => unreachable!("handled above"),
     }
 }
@@ -231,6 +264,54 @@ async fn ingest(config: &Config, args: IngestArgs) -> anyhow::Result<()> {
     progress.finish();
     store.close().await;
     print_summary(&loaded?);
+    Ok(())
+}
+
+async fn export_focus(config: &Config, args: ExportFocusArgs) -> anyhow::Result<()> {
+    let request = costscope_core::focus::FocusExportRequest::parse(
+        Some(&args.start),
+        Some(&args.end),
+        args.format.as_deref(),
+        args.version.as_deref(),
+    )
+    .map_err(|errors| {
+        let lines: Vec<String> = errors
+            .iter()
+            .map(|error| format!("--{}: {}", error.field, error.message))
+            .collect();
+        anyhow::anyhow!(lines.join("\n"))
+    })?;
+    let store = crate::startup::open_store(config).await?;
+    store.migrate().await.context("migrating the database")?;
+    let customer = store.get_customer(args.customer).await?;
+    store.close().await;
+    if customer.is_none() {
+        anyhow::bail!("Customer {} not found.", args.customer);
+    }
+    let engine = open_engine_for_command(config)?;
+    // Written beside the output and renamed into place: never a half-written output file.
+    let mut partial = args.output.clone().into_os_string();
+    partial.push(".partial");
+    let partial = PathBuf::from(partial);
+    let written = costscope_engine::CostEngine::export_focus(&engine, args.customer, &request, &partial)
+        .await
+        .context("writing the FOCUS export");
+    let summary = match written {
+        Ok(summary) => summary,
+        Err(error) => {
+            let _ = std::fs::remove_file(&partial);
+            return Err(error);
+        }
+    };
+    std::fs::rename(&partial, &args.output)
+        .with_context(|| format!("moving the export to {}", args.output.display()))?;
+    println!(
+        "Wrote {} line items as FOCUS {} ({}) to {}",
+        thousands(summary.rows),
+        request.version,
+        request.format,
+        args.output.display()
+    );
     Ok(())
 }
 

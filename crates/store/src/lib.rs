@@ -59,6 +59,14 @@ pub trait MetadataStore: Send + Sync + std::fmt::Debug {
         customer_id: i64,
         trial_end: DateTime<Utc>,
     ) -> Result<(), StoreError>;
+    /// The customer's display currency (a three-letter code), `None` when not chosen.
+    async fn display_currency(&self, customer_id: i64) -> Result<Option<String>, StoreError>;
+    /// Sets (or with `None` clears) the customer's display currency.
+    async fn set_display_currency(
+        &self,
+        customer_id: i64,
+        currency: Option<&str>,
+    ) -> Result<(), StoreError>;
 
     /// Looks up a user by e-mail across the installation (sign-in only).
     async fn find_login(&self, email: &Email) -> Result<Option<LoginRecord>, StoreError>;

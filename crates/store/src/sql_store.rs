@@ -85,6 +85,33 @@ macro_rules! impl_metadata_store {
                 Ok(())
             }
 
+            #[tracing::instrument(skip_all, fields(customer_id))]
+            async fn display_currency(
+                &self,
+                customer_id: i64,
+            ) -> Result<Option<String>, crate::StoreError> {
+                let row: Option<(Option<String>,)> =
+                    sqlx::query_as("SELECT display_currency FROM customers WHERE id = $1")
+                        .bind(customer_id)
+                        .fetch_optional(&self.pool)
+                        .await?;
+                Ok(row.and_then(|(currency,)| currency))
+            }
+
+            #[tracing::instrument(skip_all, fields(customer_id))]
+            async fn set_display_currency(
+                &self,
+                customer_id: i64,
+                currency: Option<&str>,
+            ) -> Result<(), crate::StoreError> {
+                sqlx::query("UPDATE customers SET display_currency = $1 WHERE id = $2")
+                    .bind(currency)
+                    .bind(customer_id)
+                    .execute(&self.pool)
+                    .await?;
+                Ok(())
+            }
+
             #[tracing::instrument(skip_all)]
             async fn find_login(
                 &self,
@@ -487,6 +514,7 @@ macro_rules! impl_metadata_store {
                 .await?;
                 row.map(TryInto::try_into).transpose()
             }
+
 
             #[tracing::instrument(skip_all, fields(id))]
             async fn finish_ingest_job(

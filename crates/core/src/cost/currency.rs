@@ -68,6 +68,18 @@ impl Rate {
         self.0.parse().unwrap_or_default()
     }
 
+    /// A rate read back from storage (`0.921300000000`), trailing zeros of its fraction
+    /// dropped (`0.9213`).
+    pub fn from_stored(value: &str) -> Option<Self> {
+        let value = value.trim();
+        let value = if value.contains('.') {
+            value.trim_end_matches('0').trim_end_matches('.')
+        } else {
+            value
+        };
+        Self::parse(value)
+    }
+
     /// Plain decimal text greater than zero at [`RATE_SCALE`] decimal places.
     fn parse(value: &str) -> Option<Self> {
         let value = value.trim();

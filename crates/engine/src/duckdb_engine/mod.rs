@@ -2,6 +2,7 @@
 //! a small pool of cloned connections for reads, one writer connection for loads. Every call
 //! runs on a blocking thread.
 
+mod export;
 mod load;
 mod read;
 mod resources;
@@ -320,6 +321,17 @@ impl CostEngine for DuckDbEngine {
         customer: CustomerId,
     ) -> Result<Option<NaiveDate>, EngineError> {
         self.read(move |connection| read::latest_charge_date(connection, customer))
+            .await
+    }
+
+    async fn export_focus(
+        &self,
+        customer: CustomerId,
+        request: &costscope_core::focus::FocusExportRequest,
+        target: &std::path::Path,
+    ) -> Result<crate::ExportSummary, EngineError> {
+        let (request, target) = (*request, target.to_path_buf());
+        self.read(move |connection| export::export_focus(connection, customer, &request, &target))
             .await
     }
 }

@@ -1,14 +1,18 @@
 //! The read calls: run the query builder's SQL and turn rows into the engine's answer types.
 
 use chrono::{DateTime, NaiveDate, Utc};
-use costscope_core::cost::{AggregateQuery, CostFilter, Dimension, Metric, Provider, TimeRange};
+use costscope_core::cost::{
+    AggregateQuery, CostFilter, CurrencyCode, Dimension, Metric, Provider, TimeRange,
+};
 use duckdb::types::{TimeUnit, Value};
 use duckdb::{params_from_iter, Connection, Row};
 
+use super::currency::{self, Plan};
 use super::database_error;
 use crate::query_builder::{self, Source, Sql};
 use crate::{
-    AccountOption, Aggregate, AggregateRow, EngineError, FilterOptions, SeenAccount, SpendBreakdown,
+    AccountOption, Aggregate, AggregateRow, EngineError, FilterOptions, SeenAccount, ServiceSpend,
+    SpendBreakdown,
 };
 
 /// Runs `sql` (prepared statements are cached per connection) and maps every row.
@@ -56,7 +60,7 @@ pub(crate) fn timestamp_of(value: &Value) -> Option<DateTime<Utc>> {
 /// costs are in one currency; asked of the database at most once per engine call, however many
 /// questions the call asks.
 #[derive(Default)]
-struct RollupPays(Option<(bool, bool)>);
+pub(crate) struct RollupPays(Option<(bool, bool)>);
 
 impl RollupPays {
     fn stats(
@@ -81,16 +85,15 @@ impl RollupPays {
         Ok(self.stats(connection, customer)?.0)
     }
 
-    fn currencies(
+    /// How the call treats currencies (see [`Plan`]).
+    pub(crate) fn plan(
         &mut self,
         connection: &Connection,
         customer: i64,
-    ) -> Result<query_builder::Currencies, EngineError> {
-        Ok(if self.stats(connection, customer)?.1 {
-            query_builder::Currencies::One
-        } else {
-            query_builder::Currencies::Several
-        })
+        display: Option<&CurrencyCode>,
+    ) -> Result<Plan, EngineError> {
+        let one_currency = self.stats(connection, customer)?.1;
+        currency::plan(connection, customer, display, one_currency)
     }
 }
 
@@ -130,13 +133,21 @@ pub(crate) fn aggregate(
     connection: &Connection,
     customer: i64,
     query: &AggregateQuery,
+    display: Option<&CurrencyCode>,
 ) -> Result<Aggregate, EngineError> {
     let dimensions = query_builder::distinct_dimensions(&query.dimensions);
     let with_account_name = dimensions.contains(&Dimension::Account);
     let mut total_groups = 0_u64;
     let mut total = 0.0;
     let mut currency = None;
+    let mut others = (Value::Null, Value::Null);
+    let mut converted = false;
     let mut rollup_pays = RollupPays::default();
+    let plan = rollup_pays.plan(connection, customer, display)?;
+    let currencies = match plan.conversion() {
+        Some(conversion) => query_builder::Currencies::Convert(conversion),
+        None => query_builder::Currencies::One,
+    };
     let source = source_for(
         connection,
         customer,
@@ -147,16 +158,13 @@ pub(crate) fn aggregate(
     )?;
     let rows = query_rows(
         connection,
-        &query_builder::aggregate_with(
-            source,
-            customer,
-            query,
-            rollup_pays.currencies(connection, customer)?,
-        ),
+        &query_builder::aggregate_with(source, customer, query, currencies),
         |row| {
             total_groups = row.get::<_, i64>(1)?.max(0).unsigned_abs();
             total = row.get::<_, Option<f64>>(4)?.unwrap_or_default();
             currency = row.get::<_, Option<String>>(5)?;
+            others = (row.get(6)?, row.get(7)?);
+            converted = row.get::<_, Option<bool>>(8)?.unwrap_or_default();
             let amount: Option<f64> = row.get(3)?;
             let Some(amount) = amount else {
                 return Ok(None);
@@ -165,7 +173,7 @@ pub(crate) fn aggregate(
             let account_name: Option<String> = row.get(2)?;
             let mut group = Vec::with_capacity(dimensions.len());
             for index in 0..dimensions.len() {
-                let value: Option<String> = row.get(6 + index)?;
+                let value: Option<String> = row.get(9 + index)?;
                 group.push(value.unwrap_or_default());
             }
             Ok(Some(AggregateRow {
@@ -192,7 +200,7 @@ pub(crate) fn aggregate(
     )?;
     let previous_total = query_rows(
         connection,
-        &query_builder::previous_total_on(source, customer, query),
+        &query_builder::previous_total_with(source, customer, query, plan.conversion()),
         |row| row.get::<_, f64>(0),
     )?
     .first()
@@ -203,9 +211,14 @@ pub(crate) fn aggregate(
         total_groups,
         total,
         previous_total,
-        currency: currency
-            .filter(|currency| !currency.is_empty())
-            .unwrap_or_else(|| "USD".to_owned()),
+        currency: match (&plan, currency) {
+            (Plan::AsIs(Some(display)), _) => display.clone(),
+            (Plan::Convert { target, .. }, _) => target.clone(),
+            (Plan::AsIs(None), Some(currency)) if !currency.is_empty() => currency,
+            (Plan::AsIs(None), _) => "USD".to_owned(),
+        },
+        converted,
+        other_currencies: currency::other_currencies(&others.0, &others.1),
     })
 }
 
@@ -274,28 +287,49 @@ pub(crate) fn spend(
     range: &TimeRange,
     filter: &CostFilter,
     metric: Metric,
+    display: Option<&CurrencyCode>,
 ) -> Result<SpendBreakdown, EngineError> {
+    let mut rollup_pays = RollupPays::default();
+    let plan = rollup_pays.plan(connection, customer, display)?;
     let source = source_for(
         connection,
         customer,
         Some(range),
         filter,
         false,
-        &mut RollupPays::default(),
+        &mut rollup_pays,
     )?;
-    let rows = query_rows(
-        connection,
-        &query_builder::spend_on(source, customer, range, filter, metric),
-        |row| {
-            Ok((
-                row.get::<_, String>(0)?,
-                row.get::<_, String>(1)?,
-                row.get::<_, f64>(2)?,
-            ))
-        },
-    )?;
-    let mut spend = SpendBreakdown::default();
-    for (provider, cost_type, amount) in rows {
+    let mut spend = SpendBreakdown {
+        currency: plan.as_is_note(connection, customer)?,
+        ..SpendBreakdown::default()
+    };
+    let rows = match plan.conversion() {
+        None => query_rows(
+            connection,
+            &query_builder::spend_on(source, customer, range, filter, metric),
+            |row| Ok((row.get(0)?, row.get(1)?, None, row.get::<_, f64>(2)?, false)),
+        )?,
+        Some(conversion) => query_rows(
+            connection,
+            &query_builder::spend_converted(source, customer, range, filter, metric, conversion),
+            |row| {
+                Ok((
+                    row.get(0)?,
+                    row.get(1)?,
+                    row.get::<_, Option<String>>(2)?,
+                    row.get::<_, f64>(3)?,
+                    row.get::<_, Option<bool>>(4)?.unwrap_or_default(),
+                ))
+            },
+        )?,
+    };
+    for (provider, cost_type, other, amount, converted) in rows {
+        let (provider, cost_type): (String, String) = (provider, cost_type);
+        if let Some(other) = other {
+            currency::add_other(&mut spend.currency.other_currencies, other, amount);
+            continue;
+        }
+        spend.currency.converted |= converted;
         spend.total += amount;
         if let Ok(provider) = provider.parse::<Provider>() {
             *spend.by_provider.entry(provider).or_insert(0.0) += amount;
@@ -303,6 +337,56 @@ pub(crate) fn spend(
         *spend.by_cost_type.entry(cost_type).or_insert(0.0) += amount;
     }
     Ok(spend)
+}
+
+/// Spend per provider, service and currency with the distinct non-empty service categories of
+/// its rows.
+pub(crate) fn service_spend(
+    connection: &Connection,
+    customer: i64,
+    range: &TimeRange,
+    filter: &CostFilter,
+    metric: Metric,
+) -> Result<Vec<ServiceSpend>, EngineError> {
+    let rows = query_rows(
+        connection,
+        &query_builder::service_spend(customer, range, filter, metric),
+        |row| {
+            Ok((
+                row.get::<_, String>(0)?,
+                row.get::<_, String>(1)?,
+                row.get::<_, String>(2)?,
+                row.get::<_, String>(3)?,
+                row.get::<_, Option<f64>>(4)?.unwrap_or_default(),
+            ))
+        },
+    )?;
+    let mut services: Vec<ServiceSpend> = Vec::new();
+    for (provider, service, currency, category, amount) in rows {
+        let Ok(provider) = provider.parse::<Provider>() else {
+            continue;
+        };
+        // Rows come ordered by provider, service and currency: a group's rows are adjacent.
+        let same = services.last().is_some_and(|last| {
+            last.provider == provider && last.service == service && last.currency == currency
+        });
+        if !same {
+            services.push(ServiceSpend {
+                provider,
+                service,
+                currency,
+                focus_categories: Vec::new(),
+                amount: 0.0,
+            });
+        }
+        if let Some(last) = services.last_mut() {
+            last.amount += amount;
+            if !category.trim().is_empty() {
+                last.focus_categories.push(category);
+            }
+        }
+    }
+    Ok(services)
 }
 
 pub(crate) fn accounts(

@@ -1,10 +1,11 @@
 //! Spend per resource (a budget's resources table): one query, turned into a page.
 
-use costscope_core::cost::Provider;
-use duckdb::types::Type;
+use costscope_core::cost::{CurrencyCode, Provider};
+use duckdb::types::{Type, Value};
 use duckdb::{Connection, Row};
 
-use super::read::query_rows;
+use super::currency;
+use super::read::{query_rows, RollupPays};
 use crate::query_builder;
 use crate::{EngineError, ResourceSpend, ResourcesPage, ResourcesQuery};
 
@@ -12,18 +13,30 @@ pub(crate) fn resources(
     connection: &Connection,
     customer: i64,
     query: &ResourcesQuery,
+    display: Option<&CurrencyCode>,
 ) -> Result<ResourcesPage, EngineError> {
-    let mut page = ResourcesPage::default();
+    let plan = RollupPays::default().plan(connection, customer, display)?;
+    let conversion = plan.conversion();
+    let mut page = ResourcesPage {
+        currency: plan.as_is_note(connection, customer)?,
+        ..ResourcesPage::default()
+    };
+    let mut others = (Value::Null, Value::Null);
     let rows = query_rows(
         connection,
-        &query_builder::resources(customer, query),
+        &query_builder::resources_with(customer, query, conversion),
         |row| {
             page.total_count = row.get::<_, i64>(0)?.max(0).unsigned_abs();
             page.resources_cost = row.get(1)?;
             page.total_cost = row.get(2)?;
+            if conversion.is_some() {
+                others = (row.get(12)?, row.get(13)?);
+                page.currency.converted = row.get::<_, Option<bool>>(14)?.unwrap_or_default();
+            }
             resource(row)
         },
     )?;
+    page.currency.other_currencies = currency::other_currencies(&others.0, &others.1);
     page.rows = rows.into_iter().flatten().collect();
     Ok(page)
 }

@@ -43,6 +43,10 @@ pub async fn evaluate(
     budget: &Budget,
     now: DateTime<Utc>,
 ) -> anyhow::Result<usize> {
-    let spend = current_spend(engine, budget, now).await?;
+    let display = store
+        .display_currency(budget.customer_id)
+        .await?
+        .and_then(|code| code.parse().ok());
+    let spend = current_spend(engine, budget, now, display.as_ref()).await?;
     record_reached(store, budget, &spend, now).await
 }

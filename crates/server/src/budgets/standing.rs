@@ -5,23 +5,25 @@ use chrono::{DateTime, NaiveDate, Utc};
 use costscope_core::budget::{
     dashboard_health, is_exceeded, percent_used, BudgetFilter, BudgetHealth,
 };
-use costscope_core::cost::{Metric, TimeRange};
-use costscope_engine::{CostEngine, EngineError};
+use costscope_core::cost::{CurrencyCode, Metric, TimeRange};
+use costscope_engine::{CostEngine, CurrencyNote, EngineError};
 use costscope_store::Budget;
 
 use super::filter::cost_filter;
 
 /// A budget's spend over its current period so far: what its alerts are evaluated against.
-#[derive(Debug, Clone, Copy, PartialEq)]
+#[derive(Debug, Clone, PartialEq)]
 pub struct PeriodSpend {
     pub period_start: NaiveDate,
     pub period_end: NaiveDate,
+    /// In `currency.currency` (the display currency when the tenant chose one).
     pub spent: f64,
     pub percent_used: f64,
+    pub currency: CurrencyNote,
 }
 
 /// A budget's figures at one moment, as the API shows them.
-#[derive(Debug, Clone, Copy, PartialEq)]
+#[derive(Debug, Clone, PartialEq)]
 pub struct Standing {
     pub current: PeriodSpend,
     pub previous_spent: f64,
@@ -52,36 +54,52 @@ pub fn days(first: NaiveDate, last: NaiveDate) -> TimeRange {
     TimeRange::whole_days(first, last).expect("the first day is not after the last")
 }
 
-/// Billed cost of the customer's rows matching every filter over the whole days given.
+/// Billed cost of the customer's rows matching every filter over the whole days given, in the
+/// customer's main currency.
 pub async fn spent_between(
     engine: &dyn CostEngine,
     customer_id: i64,
     filters: &[BudgetFilter],
-    (first, last): (NaiveDate, NaiveDate),
+    range: (NaiveDate, NaiveDate),
 ) -> Result<f64, EngineError> {
+    Ok(spent_in(engine, customer_id, filters, range, None).await?.0)
+}
+
+/// [`spent_between`] in `display` (converted with the customer's rates) when given.
+pub async fn spent_in(
+    engine: &dyn CostEngine,
+    customer_id: i64,
+    filters: &[BudgetFilter],
+    (first, last): (NaiveDate, NaiveDate),
+    display: Option<&CurrencyCode>,
+) -> Result<(f64, CurrencyNote), EngineError> {
     let spend = engine
-        .spend(
+        .spend_in(
             customer_id,
             days(first, last),
             &cost_filter(filters),
             Metric::Billed,
+            display,
         )
         .await?;
-    Ok(spend.total)
+    Ok((spend.total, spend.currency))
 }
 
 /// The budget's spend over its whole current period (calendar month, quarter or year in UTC).
+/// `display`: the customer's display currency, the currency of the budget's amount.
 pub async fn current_spend(
     engine: &dyn CostEngine,
     budget: &Budget,
     now: DateTime<Utc>,
+    display: Option<&CurrencyCode>,
 ) -> Result<PeriodSpend, EngineError> {
     let (period_start, period_end) = budget.period.current_range(now);
-    let spent = spent_between(
+    let (spent, currency) = spent_in(
         engine,
         budget.customer_id,
         &budget.filters,
         (period_start, period_end),
+        display,
     )
     .await?;
     Ok(PeriodSpend {
@@ -89,6 +107,7 @@ pub async fn current_spend(
         period_end,
         spent,
         percent_used: percent_used(spent, budget.amount),
+        currency,
     })
 }
 
@@ -97,13 +116,15 @@ pub async fn standing(
     engine: &dyn CostEngine,
     budget: &Budget,
     now: DateTime<Utc>,
+    display: Option<&CurrencyCode>,
 ) -> Result<Standing, EngineError> {
-    let current = current_spend(engine, budget, now).await?;
-    let previous_spent = spent_between(
+    let current = current_spend(engine, budget, now, display).await?;
+    let (previous_spent, _) = spent_in(
         engine,
         budget.customer_id,
         &budget.filters,
         budget.period.previous_range(now),
+        display,
     )
     .await?;
     Ok(Standing {

@@ -7,6 +7,7 @@ pub mod config;
 pub mod cost;
 pub mod customer;
 pub mod error;
+pub mod export;
 pub mod extract;
 pub mod ingest;
 pub mod openapi;
@@ -28,6 +29,7 @@ pub fn router(state: AppState) -> Router {
         .merge(budgets::routes())
         .merge(cost::routes())
         .merge(ingest::routes())
+        .merge(export::routes())
         .merge(ops::routes())
         .fallback(spa::fallback)
         .layer(axum::middleware::from_fn_with_state(

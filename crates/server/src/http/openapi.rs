@@ -3,7 +3,7 @@
 use utoipa::openapi::security::{HttpAuthScheme, HttpBuilder, SecurityScheme};
 use utoipa::{Modify, OpenApi};
 
-use super::{accounts, auth, budgets, config, cost, customer, error, ingest, users};
+use super::{accounts, auth, budgets, config, cost, customer, error, export, ingest, users};
 
 #[derive(OpenApi)]
 #[openapi(
@@ -17,6 +17,7 @@ use super::{accounts, auth, budgets, config, cost, customer, error, ingest, user
         users::list_users, users::invite_user, users::get_user, users::update_user, users::delete_user,
         cost::aggr::aggregate, cost::filters::filter_options, cost::filters::filter_parameters, cost::spend::spend, cost::query::query,
         ingest::upload, ingest::get_upload, ingest::list_uploads,
+        export::export_focus,
         budgets::crud::list, budgets::crud::summary, budgets::crud::get_one, budgets::crud::create, budgets::crud::update, budgets::crud::delete,
         budgets::history::spending, budgets::history::alerts, budgets::history::configuration, budgets::resources::resources,
     ),

@@ -36,7 +36,10 @@ async fn spend_splits_the_period_by_provider_and_charge_type_against_the_previou
                 "cost_type": {"Credit": 0.0, "Refund": 0.0, "Usage": 50.0}
             },
             "comparison": {"absolute_change": 192.0, "percent_change": 384.0},
-            "warnings": []
+            "warnings": [],
+            "currency": "USD",
+            "converted": false,
+            "otherCurrencies": []
         })
     );
 }

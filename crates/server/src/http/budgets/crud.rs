@@ -11,21 +11,30 @@ use super::request::validate;
 use super::{find_budget, require_manager};
 use crate::budgets::evaluation::record_reached;
 use crate::budgets::standing::{current_spend, standing};
+use crate::http::currency::display_currency;
 use crate::http::error::{ApiError, ErrorBody};
 use crate::http::extract::{ApiJson, AuthUser};
 use crate::state::AppState;
 
 /// A stored budget with its spend now.
 async fn with_standing(state: &AppState, budget: Budget) -> Result<BudgetDto, ApiError> {
-    let standing = standing(state.engine.as_ref(), &budget, state.clock.now()).await?;
-    Ok(BudgetDto::new(budget, &standing))
+    let display = display_currency(state, budget.customer_id).await?;
+    let standing = standing(
+        state.engine.as_ref(),
+        &budget,
+        state.clock.now(),
+        display.as_ref(),
+    )
+    .await?;
+    Ok(BudgetDto::new(budget, &standing, display.is_some()))
 }
 
 /// Records the thresholds a saved budget has already reached, then answers it with its spend.
 /// The save stands even if recording fails: the job evaluates it again on its next run.
 async fn evaluated(state: &AppState, budget: Budget) -> Result<BudgetDto, ApiError> {
     let now = state.clock.now();
-    let standing = standing(state.engine.as_ref(), &budget, now).await?;
+    let display = display_currency(state, budget.customer_id).await?;
+    let standing = standing(state.engine.as_ref(), &budget, now, display.as_ref()).await?;
     match record_reached(state.store.as_ref(), &budget, &standing.current, now).await {
         Ok(recorded) if recorded > 0 => state.notification_wake.notify_one(),
         Ok(_) => {}
@@ -33,7 +42,7 @@ async fn evaluated(state: &AppState, budget: Budget) -> Result<BudgetDto, ApiErr
             tracing::error!(budget_id = budget.id, error = ?error, "recording a saved budget's alerts failed");
         }
     }
-    Ok(BudgetDto::new(budget, &standing))
+    Ok(BudgetDto::new(budget, &standing, display.is_some()))
 }
 
 async fn all_with_standing(state: &AppState, customer_id: i64) -> Result<Vec<BudgetDto>, ApiError> {
@@ -69,9 +78,10 @@ pub async fn summary(
 ) -> Result<Json<BudgetSummary>, ApiError> {
     // Health and alerts need only the current period's spend, not the previous period's.
     let now = state.clock.now();
+    let display = display_currency(&state, caller.customer_id).await?;
     let mut summary = BudgetSummary::default();
     for budget in state.store.list_budgets(caller.customer_id).await? {
-        let spend = current_spend(state.engine.as_ref(), &budget, now).await?;
+        let spend = current_spend(state.engine.as_ref(), &budget, now, display.as_ref()).await?;
         summary.total_budgets += 1;
         match spend.health() {
             BudgetHealth::Healthy => summary.healthy_budgets += 1,

@@ -10,6 +10,7 @@ use serde_json::Value;
 use utoipa::{IntoParams, ToSchema};
 
 use crate::budgets::standing::Standing;
+use crate::http::currency::CurrencyPart;
 
 /// A budget with where it stands now.
 #[derive(Debug, Clone, Serialize, Deserialize, ToSchema)]
@@ -41,11 +42,21 @@ pub struct BudgetDto {
     pub days_remaining: i64,
     pub created_at: DateTime<Utc>,
     pub updated_at: DateTime<Utc>,
+    /// The currency of `amount` and the spend figures (the display currency when chosen),
+    /// whether the spend was converted and what it leaves out.
+    #[serde(flatten)]
+    pub currency: CurrencyPart,
+    /// One line per currency left out of the current spend, and one when it was converted.
+    pub warnings: Vec<String>,
 }
 
 impl BudgetDto {
-    pub fn new(budget: Budget, standing: &Standing) -> Self {
+    /// `display`: whether the customer chose a display currency.
+    pub fn new(budget: Budget, standing: &Standing, display: bool) -> Self {
+        let currency = CurrencyPart::from_note(&standing.current.currency);
         Self {
+            warnings: currency.warnings(display),
+            currency,
             id: budget.id,
             triggered_alerts: standing.current.reached_alerts(&budget),
             name: budget.name.as_str().to_owned(),
@@ -103,6 +114,8 @@ pub struct BudgetHistoryItem {
     pub date: NaiveDate,
     pub amount_spent: f64,
     pub budget_amount: f64,
+    /// The currency of both amounts (the display currency when chosen).
+    pub currency: String,
 }
 
 /// A threshold crossing, recorded once per period.
@@ -251,4 +264,7 @@ pub struct BudgetResourcesResponse {
     pub resources_cost: f64,
     /// The budget's whole spend in the range, with rows that have no resource.
     pub total_cost: f64,
+    /// The currency of every cost (the display currency when chosen), as in every cost answer.
+    #[serde(flatten)]
+    pub currency: CurrencyPart,
 }

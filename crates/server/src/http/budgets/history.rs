@@ -71,7 +71,11 @@ pub async fn spending(
         offset: 0,
         ascending: false,
     };
-    let aggregate = state.engine.aggregate(caller.customer_id, &query).await?;
+    let display = crate::http::currency::display_currency(&state, caller.customer_id).await?;
+    let aggregate = state
+        .engine
+        .aggregate_in(caller.customer_id, &query, display.as_ref())
+        .await?;
     let mut spent_by_day: BTreeMap<NaiveDate, f64> = BTreeMap::new();
     for row in aggregate.rows {
         if let Some(day) = row.timestamp {
@@ -86,6 +90,7 @@ pub async fn spending(
             date,
             amount_spent: spent_by_day.get(&date).copied().unwrap_or_default(),
             budget_amount,
+            currency: aggregate.currency.clone(),
         })
         .collect();
     Ok(Json(items))

@@ -94,7 +94,12 @@ pub async fn resources(
         limit: request.page_size,
         offset: request.offset(),
     };
-    let page = state.engine.resources(caller.customer_id, &query).await?;
+    let display = crate::http::currency::display_currency(&state, caller.customer_id).await?;
+    let page = state
+        .engine
+        .resources_in(caller.customer_id, &query, display.as_ref())
+        .await?;
+    let currency = crate::http::currency::CurrencyPart::from_note(&page.currency);
     let resources: Vec<BudgetResource> = page.rows.into_iter().map(Into::into).collect();
     Ok(Json(BudgetResourcesResponse {
         budget_id: budget.id,
@@ -108,6 +113,7 @@ pub async fn resources(
             total_count: page.total_count,
         },
         total_items: page.total_count,
+        currency,
         total: page.total_count,
         resources_cost: page.resources_cost,
         total_cost: page.total_cost,

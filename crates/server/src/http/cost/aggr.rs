@@ -13,6 +13,7 @@ use super::request::{
     parse_cost_types, parse_dimensions, parse_filter_groups, parse_metric, parse_range,
     CostTypeDto, FilterGroupDto, OneOrMany,
 };
+use crate::http::currency::{display_currency, CurrencyPart};
 use crate::http::error::{ApiError, ErrorBody};
 use crate::http::extract::{ApiJson, AuthUser};
 use crate::state::AppState;
@@ -103,8 +104,11 @@ pub struct AggregateResponse {
     pub summary: CostSummary,
     /// Groups before limit/offset (top-level groups in the hierarchy form).
     pub total_groups: u64,
-    /// One line per skipped filter condition or ignored field.
+    /// One line per skipped filter condition or ignored field, per currency left out, and one
+    /// when amounts were converted.
     pub warnings: Vec<String>,
+    #[serde(flatten)]
+    pub currency: CurrencyPart,
 }
 
 /// A parsed aggregation request.
@@ -239,22 +243,49 @@ pub(super) async fn answer(
         hierarchy,
         warnings,
     } = plan;
+    let display = display_currency(state, customer).await?;
+    let mut warnings = warnings;
     if hierarchy {
         // Paging applies to the top-level groups: fetch every combination, page the tree.
         let (limit, offset) = (query.limit.take(), std::mem::take(&mut query.offset));
-        let aggregate = state.engine.aggregate(customer, &query).await?;
+        let aggregate = state
+            .engine
+            .aggregate_in(customer, &query, display.as_ref())
+            .await?;
         let mut tree = hierarchy_rows(&query.dimensions, &aggregate.rows, query.ascending);
         let total_groups = tree.len() as u64;
         tree = page(tree, offset, limit);
-        return Ok(response(tree, total_groups, &aggregate, warnings));
+        let currency = currency_part(&aggregate, display.is_some(), &mut warnings);
+        return Ok(response(tree, total_groups, &aggregate, warnings, currency));
     }
-    let aggregate = state.engine.aggregate(customer, &query).await?;
+    let aggregate = state
+        .engine
+        .aggregate_in(customer, &query, display.as_ref())
+        .await?;
     let rows = aggregate
         .rows
         .iter()
         .map(|row| flat_row(&query.dimensions, row))
         .collect();
-    Ok(response(rows, aggregate.total_groups, &aggregate, warnings))
+    let currency = currency_part(&aggregate, display.is_some(), &mut warnings);
+    Ok(response(
+        rows,
+        aggregate.total_groups,
+        &aggregate,
+        warnings,
+        currency,
+    ))
+}
+
+/// The answer's currency part, its warning lines added to `warnings`.
+fn currency_part(aggregate: &Aggregate, display: bool, warnings: &mut Vec<String>) -> CurrencyPart {
+    let part = CurrencyPart::new(
+        &aggregate.currency,
+        aggregate.converted,
+        &aggregate.other_currencies,
+    );
+    warnings.extend(part.warnings(display));
+    part
 }
 
 fn response(
@@ -262,6 +293,7 @@ fn response(
     total_groups: u64,
     aggregate: &Aggregate,
     warnings: Vec<String>,
+    currency: CurrencyPart,
 ) -> AggregateResponse {
     AggregateResponse {
         data,
@@ -273,6 +305,7 @@ fn response(
         },
         total_groups,
         warnings,
+        currency,
     }
 }
 

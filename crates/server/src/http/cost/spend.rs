@@ -15,6 +15,7 @@ use super::aggr::percent_change;
 use super::request::{
     parse_cost_types, parse_filter_groups, parse_metric, parse_range, CostTypeDto, FilterGroupDto,
 };
+use crate::http::currency::{display_currency, CurrencyPart};
 use crate::http::error::{ApiError, ErrorBody};
 use crate::http::extract::{ApiJson, AuthUser};
 use crate::state::AppState;
@@ -59,8 +60,12 @@ pub struct SpendResponse {
     /// The period of the same length just before.
     pub previous_period: SpendPeriod,
     pub comparison: SpendComparison,
-    /// One line per skipped filter condition or ignored field.
+    /// One line per skipped filter condition or ignored field, per currency left out of the
+    /// current period, and one when amounts were converted.
     pub warnings: Vec<String>,
+    /// The current period's currency part (the previous period is in the same currency).
+    #[serde(flatten)]
+    pub currency: CurrencyPart,
 }
 
 impl SpendPeriod {
@@ -113,14 +118,23 @@ pub async fn spend(
     };
     let metric = parse_metric(body.metric.as_deref())?;
     let previous_range = range.previous();
+    let display = display_currency(&state, caller.customer_id).await?;
     let current = state
         .engine
-        .spend(caller.customer_id, range, &filter, metric)
+        .spend_in(caller.customer_id, range, &filter, metric, display.as_ref())
         .await?;
     let previous = state
         .engine
-        .spend(caller.customer_id, previous_range, &filter, metric)
+        .spend_in(
+            caller.customer_id,
+            previous_range,
+            &filter,
+            metric,
+            display.as_ref(),
+        )
         .await?;
+    let currency = CurrencyPart::from_note(&current.currency);
+    warnings.extend(currency.warnings(display.is_some()));
     let comparison = SpendComparison {
         absolute_change: current.total - previous.total,
         percent_change: percent_change(current.total, previous.total),
@@ -130,5 +144,6 @@ pub async fn spend(
         previous_period: SpendPeriod::new(previous_range, previous),
         comparison,
         warnings,
+        currency,
     }))
 }

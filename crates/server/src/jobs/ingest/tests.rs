@@ -84,6 +84,14 @@ impl CostEngine for FakeEngine {
     async fn latest_charge_date(&self, _: CustomerId) -> Result<Option<NaiveDate>, EngineError> {
         Ok(None)
     }
+    async fn export_focus(
+        &self,
+        _: CustomerId,
+        _: &costscope_core::focus::FocusExportRequest,
+        _: &std::path::Path,
+    ) -> Result<costscope_engine::ExportSummary, EngineError> {
+        Err(unused())
+    }
 }
 
 fn summary_for(request: &LoadRequest) -> LoadSummary {

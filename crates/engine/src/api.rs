@@ -5,7 +5,9 @@ use std::path::PathBuf;
 use std::sync::Arc;
 
 use chrono::{DateTime, NaiveDate, Utc};
-use costscope_core::cost::{AggregateQuery, CostFilter, Metric, Provider, TimeRange};
+use costscope_core::cost::{
+    AggregateQuery, CostFilter, CurrencyCode, ExchangeRate, Metric, Provider, TimeRange,
+};
 
 /// The tenant every engine call is scoped to (the authenticated customer's id).
 pub type CustomerId = i64;
@@ -31,8 +33,51 @@ pub struct Aggregate {
     pub total: f64,
     /// The same over [`TimeRange::previous`] (for `summary.accrued_change`).
     pub previous_total: f64,
-    /// The currency of the rows (the most common one; `USD` when there are none).
+    /// The currency of every amount (see [`CurrencyNote`]; `USD` when there are no rows and no
+    /// display currency).
     pub currency: String,
+    /// Some amounts were converted from other currencies with the tenant's exchange rates.
+    pub converted: bool,
+    /// Amounts of the range and filter left out of every figure (see [`CurrencyNote`]).
+    pub other_currencies: Vec<CurrencyAmount>,
+}
+
+/// An amount in one currency.
+#[derive(Debug, Clone, PartialEq)]
+pub struct CurrencyAmount {
+    pub currency: String,
+    pub amount: f64,
+}
+
+/// How an answer's amounts relate to currencies (docs/CURRENCY.md): money is never summed
+/// across currencies without saying so.
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct CurrencyNote {
+    /// The currency of every amount of the answer: the display currency when one is given, else
+    /// the tenant's main currency (most billed cost).
+    pub currency: String,
+    /// Some amounts were converted from other currencies with the tenant's exchange rates.
+    pub converted: bool,
+    /// Amounts of the range and filter that are in none of the answer's figures: in another
+    /// currency without a display currency, or without a rate to it. Sorted by currency.
+    pub other_currencies: Vec<CurrencyAmount>,
+}
+
+/// The tenant's exchange rates at a glance.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct RatesSummary {
+    pub count: u64,
+    pub first_date: Option<NaiveDate>,
+    pub last_date: Option<NaiveDate>,
+    /// Distinct `(from, to)` pairs, sorted.
+    pub pairs: Vec<(String, String)>,
+}
+
+/// One page of the tenant's exchange rates, by date descending, then from, then to.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct RatesPage {
+    pub total: u64,
+    pub rates: Vec<ExchangeRate>,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -60,6 +105,7 @@ pub struct SpendBreakdown {
     pub total: f64,
     pub by_provider: BTreeMap<Provider, f64>,
     pub by_cost_type: BTreeMap<String, f64>,
+    pub currency: CurrencyNote,
 }
 
 /// The column a budget's resources table is ordered by (then by resource id, for stable pages).
@@ -115,6 +161,7 @@ pub struct ResourcesPage {
     /// Sum over every row of the range and filter, with a resource id or not (taxes, support,
     /// credits); the same as [`CostEngine::spend`]'s total.
     pub total_cost: f64,
+    pub currency: CurrencyNote,
 }
 
 /// An account or project seen in the tenant's cost data.
@@ -236,10 +283,22 @@ pub enum EngineError {
 /// customer; no call can see another customer's rows.
 #[async_trait::async_trait]
 pub trait CostEngine: Send + Sync + std::fmt::Debug {
+    /// [`CostEngine::aggregate_in`] without a display currency.
     async fn aggregate(
         &self,
         customer: CustomerId,
         query: &AggregateQuery,
+    ) -> Result<Aggregate, EngineError> {
+        self.aggregate_in(customer, query, None).await
+    }
+
+    /// The aggregation in `display` (converted with the tenant's rates), or without one in the
+    /// tenant's main currency; amounts in no figure are in `other_currencies`.
+    async fn aggregate_in(
+        &self,
+        customer: CustomerId,
+        query: &AggregateQuery,
+        display: Option<&CurrencyCode>,
     ) -> Result<Aggregate, EngineError>;
 
     async fn filter_options(
@@ -249,22 +308,71 @@ pub trait CostEngine: Send + Sync + std::fmt::Debug {
         filter: &CostFilter,
     ) -> Result<FilterOptions, EngineError>;
 
+    /// [`CostEngine::spend_in`] without a display currency.
     async fn spend(
         &self,
         customer: CustomerId,
         range: TimeRange,
         filter: &CostFilter,
         metric: Metric,
+    ) -> Result<SpendBreakdown, EngineError> {
+        self.spend_in(customer, range, filter, metric, None).await
+    }
+
+    /// Spend in `display` or the tenant's main currency (see [`CurrencyNote`]).
+    async fn spend_in(
+        &self,
+        customer: CustomerId,
+        range: TimeRange,
+        filter: &CostFilter,
+        metric: Metric,
+        display: Option<&CurrencyCode>,
     ) -> Result<SpendBreakdown, EngineError>;
 
     async fn accounts(&self, customer: CustomerId) -> Result<Vec<SeenAccount>, EngineError>;
 
-    /// Spend per resource for the range and filter, one page in the query's order.
+    /// [`CostEngine::resources_in`] without a display currency.
     async fn resources(
         &self,
         customer: CustomerId,
         query: &ResourcesQuery,
+    ) -> Result<ResourcesPage, EngineError> {
+        self.resources_in(customer, query, None).await
+    }
+
+    /// Spend per resource for the range and filter, one page in the query's order, in `display`
+    /// or the tenant's main currency (see [`CurrencyNote`]).
+    async fn resources_in(
+        &self,
+        customer: CustomerId,
+        query: &ResourcesQuery,
+        display: Option<&CurrencyCode>,
     ) -> Result<ResourcesPage, EngineError>;
+
+    /// Billed cost per currency over all of the tenant's data, largest first.
+    async fn data_currencies(
+        &self,
+        customer: CustomerId,
+    ) -> Result<Vec<CurrencyAmount>, EngineError>;
+
+    /// Replaces all of the tenant's exchange rates with `rates`, in one transaction.
+    async fn replace_rates(
+        &self,
+        customer: CustomerId,
+        rates: Vec<ExchangeRate>,
+    ) -> Result<RatesSummary, EngineError>;
+
+    async fn rates_summary(&self, customer: CustomerId) -> Result<RatesSummary, EngineError>;
+
+    async fn list_rates(
+        &self,
+        customer: CustomerId,
+        limit: u64,
+        offset: u64,
+    ) -> Result<RatesPage, EngineError>;
+
+    /// Deletes all of the tenant's exchange rates.
+    async fn clear_rates(&self, customer: CustomerId) -> Result<(), EngineError>;
 
     /// Loads an upload, replacing for each provider + billing account + billing period it
     /// contains whatever was loaded before, in one transaction. Runs on a blocking thread.

@@ -297,6 +297,22 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/currency": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["get_currency"];
+        put: operations["put_currency"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/customer": {
         parameters: {
             query?: never;
@@ -305,6 +321,43 @@ export interface paths {
             cookie?: never;
         };
         get: operations["customer"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/exchange-rates": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["list_rates"];
+        put: operations["upload_rates"];
+        post?: never;
+        delete: operations["clear_rates"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/export/focus": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The caller's cost line items whose charge period starts on the days `start..=end` (UTC), as a
+         *     FOCUS dataset file with every column of the version. Every role may export: it is the
+         *     customer's own data.
+         */
+        get: operations["export_focus"];
         put?: never;
         post?: never;
         delete?: never;
@@ -464,6 +517,22 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v2/cost/service-categories": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["service_categories"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v2/cost/spend": {
         parameters: {
             query?: never;
@@ -523,7 +592,7 @@ export interface components {
              */
             view_type?: string | null;
         };
-        AggregateResponse: {
+        AggregateResponse: components["schemas"]["CurrencyPart"] & {
             data: components["schemas"]["CostRow"][];
             summary: components["schemas"]["CostSummary"];
             /**
@@ -531,7 +600,10 @@ export interface components {
              * @description Groups before limit/offset (top-level groups in the hierarchy form).
              */
             total_groups: number;
-            /** @description One line per skipped filter condition or ignored field. */
+            /**
+             * @description One line per skipped filter condition or ignored field, per currency left out, and one
+             *     when amounts were converted.
+             */
             warnings: string[];
         };
         /** @description One alert threshold as sent and stored. */
@@ -553,7 +625,7 @@ export interface components {
             user: components["schemas"]["User"];
         };
         /** @description A budget with where it stands now. */
-        Budget: {
+        Budget: components["schemas"]["CurrencyPart"] & {
             alerts: components["schemas"]["AlertThreshold"][];
             /**
              * Format: double
@@ -599,6 +671,8 @@ export interface components {
             triggeredAlerts: number;
             /** Format: date-time */
             updatedAt: string;
+            /** @description One line per currency left out of the current spend, and one when it was converted. */
+            warnings: string[];
         };
         /** @description A threshold crossing, recorded once per period. */
         BudgetAlertHistoryItem: {
@@ -665,6 +739,8 @@ export interface components {
             amountSpent: number;
             /** Format: double */
             budgetAmount: number;
+            /** @description The currency of both amounts (the display currency when chosen). */
+            currency: string;
             /** Format: date */
             date: string;
         };
@@ -706,7 +782,7 @@ export interface components {
             resourceType: string;
             service: string;
         };
-        BudgetResourcesResponse: {
+        BudgetResourcesResponse: components["schemas"]["CurrencyPart"] & {
             /** Format: int64 */
             budgetId: number;
             budgetName: string;
@@ -739,6 +815,33 @@ export interface components {
             healthyBudgets: number;
             totalBudgets: number;
             warningBudgets: number;
+        };
+        CategoryPeriod: {
+            /** Format: date-time */
+            end_time: string;
+            /** Format: date-time */
+            start_time: string;
+        };
+        CategorySpend: {
+            /** Format: double */
+            amount: number;
+            category: components["schemas"]["ServiceCategory"];
+            /** @description The change exceeds 25 % (§9's insight). */
+            insight: boolean;
+            /**
+             * Format: double
+             * @description Percent of the previous amount; null when that is 0.
+             */
+            percent_change?: number | null;
+            /**
+             * Format: double
+             * @description The category's spend in the previous period.
+             */
+            previous_amount: number;
+            /** @description Its services with spend only in the previous period, largest first (they explain a fall). */
+            previous_only: components["schemas"]["ServiceAmount"][];
+            /** @description Its services with spend in the range, largest first. */
+            services: components["schemas"]["ServiceAmount"][];
         };
         /**
          * @description An AWS account, GCP project or Azure subscription: connected (with an `id`) or only seen in
@@ -817,6 +920,34 @@ export interface components {
         CostTypeDto: {
             inclusions?: null | components["schemas"]["OneOrMany"];
         };
+        CurrencyAmountDto: {
+            /** Format: double */
+            amount: number;
+            currency: string;
+        };
+        /** @description The currency part of every cost answer. */
+        CurrencyPart: {
+            /** @description Some amounts were converted from other currencies with the tenant's exchange rates. */
+            converted: boolean;
+            /** @description The currency of every amount of the answer. */
+            currency: string;
+            /**
+             * @description Amounts of the range and filter that are in none of the answer's figures (another
+             *     currency without a display currency, or no rate for it). Empty when all are included.
+             */
+            otherCurrencies: components["schemas"]["CurrencyAmountDto"][];
+        };
+        CurrencySettings: {
+            /** @description Billed cost per currency over all of the tenant's data, largest first. */
+            dataCurrencies: components["schemas"]["DataCurrency"][];
+            /** @description Every cost answer is converted to it; null: the main currency, nothing converted. */
+            displayCurrency?: string | null;
+            rates: components["schemas"]["RatesInfo"];
+        };
+        CurrencySettingsRequest: {
+            /** @description A three-letter ISO 4217 code, or null. */
+            displayCurrency?: string | null;
+        };
         /** @description The signed-in context, with the spec's field names. */
         Customer: {
             /** @description The caller's e-mail. */
@@ -842,12 +973,33 @@ export interface components {
             /** Format: date-time */
             trialEndDate: string;
         };
+        DataCurrency: {
+            /** Format: double */
+            billedCost: number;
+            currency: string;
+        };
         /** @description Every error answer: a message for people, and for 422 the messages per field. */
         ErrorBody: {
             details?: {
                 [key: string]: string[];
             } | null;
             message: string;
+        };
+        ExchangeRateDto: {
+            /** Format: date */
+            date: string;
+            from: string;
+            /**
+             * Format: double
+             * @description `1 from = rate to` (up to 12 decimal places).
+             */
+            rate: number;
+            to: string;
+        };
+        ExchangeRatesPage: {
+            rates: components["schemas"]["ExchangeRateDto"][];
+            /** Format: int64 */
+            total: number;
         };
         /**
          * @description The console's feature flags (spec 1 §2.1), with the spec's defaults.
@@ -953,6 +1105,7 @@ export interface components {
             format?: string | null;
             /** Format: int64 */
             id: number;
+            progress: components["schemas"]["IngestJobProgress"];
             /**
              * Format: int64
              * @description Rows of earlier loads that this one replaced.
@@ -979,6 +1132,41 @@ export interface components {
              */
             rows?: number | null;
         };
+        /** @description How far an upload's load has got. */
+        IngestJobProgress: {
+            /**
+             * Format: int64
+             * @description Bytes of the uploaded files read so far (as uploaded: compressed for `.gz`), of `bytes_total`.
+             */
+            bytes_read: number;
+            /** Format: int64 */
+            bytes_total: number;
+            /**
+             * Format: int64
+             * @description The file being read or checked (0-based) of `files`, and its uploaded name.
+             */
+            file_index: number;
+            file_name: string;
+            /** Format: int64 */
+            files: number;
+            phase: components["schemas"]["IngestPhase"];
+            /**
+             * Format: int64
+             * @description Data rows read so far (a file's rows count once it has been read whole).
+             */
+            rows_read: number;
+            /**
+             * Format: date-time
+             * @description When the load last reported; absent before it first did.
+             */
+            updated_at?: string | null;
+        };
+        /**
+         * @description What a load is doing: `queued` until a worker takes it, then `reading` a file, `checking` its
+         *     rows, `writing` them to the cost table, updating the daily `rollups`; `done` or `failed`.
+         * @enum {string}
+         */
+        IngestPhase: "queued" | "reading" | "checking" | "writing" | "rollups" | "done" | "failed";
         /** @enum {string} */
         IngestStatus: "queued" | "running" | "succeeded" | "failed";
         /** @description What the upload loaded for one provider. */
@@ -1027,6 +1215,11 @@ export interface components {
         };
         /** @description A value sent either as one string or as a list of strings. */
         OneOrMany: string | string[];
+        OtherCurrencyAmount: {
+            /** Format: double */
+            amount: number;
+            currency: string;
+        };
         PublicConfig: {
             /** @description Customers that see the Compliance menu entry. */
             compliance_customer_ids: number[];
@@ -1066,6 +1259,16 @@ export interface components {
             /** @description Default: the first day of the current month (UTC). */
             start_time?: string | null;
         };
+        RatesInfo: {
+            /** Format: int64 */
+            count: number;
+            /** Format: date */
+            firstDate?: string | null;
+            /** Format: date */
+            lastDate?: string | null;
+            /** @description `FROM→TO`, sorted. */
+            pairs: string[];
+        };
         RefreshRequest: {
             refresh_token: string;
         };
@@ -1084,6 +1287,50 @@ export interface components {
          * @enum {string}
          */
         Role: "owner" | "admin" | "user";
+        /** @description A service's spend (every provider's services of that name together). */
+        ServiceAmount: {
+            /** Format: double */
+            amount: number;
+            name: string;
+            /**
+             * Format: double
+             * @description Percent of the previous amount; null when that is 0.
+             */
+            percent_change?: number | null;
+            /** Format: double */
+            previous_amount: number;
+        };
+        ServiceCategoriesRequest: {
+            cost_type?: null | components["schemas"]["CostTypeDto"];
+            end_time: string | null;
+            filters?: components["schemas"]["FilterGroupDto"][] | null;
+            /** @description `billed` (default), `effective` or `list`. */
+            metric?: string | null;
+            previous_end_time?: string | null;
+            /**
+             * @description The period to compare with (the previous month, quarter or year of a preset); both absent
+             *     → the period of the same length just before.
+             */
+            previous_start_time?: string | null;
+            start_time: string | null;
+        };
+        ServiceCategoriesResponse: {
+            /** @description Categories with spend in the range, in the spec's order; zero categories are left out. */
+            categories: components["schemas"]["CategorySpend"][];
+            /** @description The currency of every amount. */
+            currency: string;
+            current_period: components["schemas"]["CategoryPeriod"];
+            /** @description The range's spend in other currencies, in none of the figures. Sorted by currency. */
+            other_currencies: components["schemas"]["OtherCurrencyAmount"][];
+            previous_period: components["schemas"]["CategoryPeriod"];
+            /** @description One line per skipped filter condition or ignored field. */
+            warnings: string[];
+        };
+        /**
+         * @description The 15 categories of spec 1 §9, in the spec's order.
+         * @enum {string}
+         */
+        ServiceCategory: "Network" | "Database" | "Compute" | "Storage" | "Security" | "Analytics" | "Container" | "Kubernetes" | "ML/AI" | "Serverless" | "Developer Tools" | "API Management" | "Operations" | "Migration" | "Other";
         SignupRequest: {
             email: string;
             name: string;
@@ -1102,7 +1349,10 @@ export interface components {
             percent_change?: number | null;
         };
         SpendPeriod: {
-            /** @description Always has `AWS`, `GCP` and `Azure`. */
+            /**
+             * @description Provider name → amount: always `AWS`, `GCP` and `Azure`, and every other provider with
+             *     spend by its name as given (`Oracle`, `Datadog` …).
+             */
             cloud_provider: {
                 [key: string]: number;
             };
@@ -1125,12 +1375,15 @@ export interface components {
             metric?: string | null;
             start_time: string | null;
         };
-        SpendResponse: {
+        SpendResponse: components["schemas"]["CurrencyPart"] & {
             comparison: components["schemas"]["SpendComparison"];
             current_period: components["schemas"]["SpendPeriod"];
             /** @description The period of the same length just before. */
             previous_period: components["schemas"]["SpendPeriod"];
-            /** @description One line per skipped filter condition or ignored field. */
+            /**
+             * @description One line per skipped filter condition or ignored field, per currency left out of the
+             *     current period, and one when amounts were converted.
+             */
             warnings: string[];
         };
         /**
@@ -1897,6 +2150,84 @@ export interface operations {
             };
         };
     };
+    get_currency: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CurrencySettings"];
+                };
+            };
+            /** @description Authentication required */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    put_currency: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CurrencySettingsRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CurrencySettings"];
+                };
+            };
+            /** @description Authentication required */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Only owners and admins can change the display currency */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not a three-letter currency code */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     customer: {
         parameters: {
             query?: never;
@@ -1916,6 +2247,173 @@ export interface operations {
             };
             /** @description Authentication required */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    list_rates: {
+        parameters: {
+            query?: {
+                /** @description 1–1000, default 100. */
+                limit?: number;
+                offset?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ExchangeRatesPage"];
+                };
+            };
+            /** @description Authentication required */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Limit out of range */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    upload_rates: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description `date,from,to,rate` (any order and case), one rate per row */
+        requestBody: {
+            content: {
+                "text/csv": string;
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RatesInfo"];
+                };
+            };
+            /** @description The file is refused; the message names the row and column */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Authentication required */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Only owners and admins can change exchange rates */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    clear_rates: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Every rate of the tenant deleted */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Authentication required */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Only owners and admins can change exchange rates */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    export_focus: {
+        parameters: {
+            query: {
+                /** @example 2026-01-01 */
+                start: string;
+                /** @example 2026-01-31 */
+                end: string;
+                /** @description `csv` (default) or `parquet`. */
+                format?: string;
+                /** @description FOCUS version: `1.2` (default) or `1.3`. */
+                version?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The FOCUS file (attachment) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                    "application/vnd.apache.parquet": number[];
+                };
+            };
+            /** @description start/end/format/version broken (the field is named) */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2381,6 +2879,56 @@ export interface operations {
                 };
             };
             /** @description Unsupported filter operator */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    service_categories: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ServiceCategoriesRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ServiceCategoriesResponse"];
+                };
+            };
+            /** @description Missing, unparsable or reversed time range */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Authentication required */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unsupported filter operator or unknown metric */
             422: {
                 headers: {
                     [name: string]: unknown;

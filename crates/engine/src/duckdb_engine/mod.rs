@@ -2,6 +2,7 @@
 //! a small pool of cloned connections for reads, one writer connection for loads. Every call
 //! runs on a blocking thread.
 
+mod currency;
 mod export;
 mod load;
 mod read;
@@ -13,12 +14,14 @@ use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
 
 use chrono::NaiveDate;
-use costscope_core::cost::{AggregateQuery, CostFilter, Metric, TimeRange};
+use costscope_core::cost::{
+    AggregateQuery, CostFilter, CurrencyCode, ExchangeRate, Metric, TimeRange,
+};
 use duckdb::Connection;
 
 use crate::query_builder::{COST_TABLE, DAILY_TABLE, ROLLUP_STATS_TABLE, TAGS_TABLE};
 use crate::{
-    Aggregate, CostEngine, CustomerId, EngineError, FilterOptions, LoadError, LoadRequest,
+    Aggregate, CostEngine, CurrencyAmount, CustomerId, RatesPage, RatesSummary, EngineError, FilterOptions, LoadError, LoadRequest,
     LoadSummary, ResourcesPage, ResourcesQuery, SeenAccount, SpendBreakdown,
 };
 
@@ -199,6 +202,7 @@ fn schema_sql() -> String {
          line_items BIGINT NOT NULL, daily_rows BIGINT NOT NULL, currencies BIGINT); \
          ALTER TABLE {ROLLUP_STATS_TABLE} ADD COLUMN IF NOT EXISTS currencies BIGINT;"
     ));
+    sql.push_str(&crate::query_builder::rates_schema());
     sql.push_str(&format!(
         "CREATE TABLE IF NOT EXISTS {SCHEMA_TABLE} (version INTEGER NOT NULL); \
          INSERT INTO {SCHEMA_TABLE} SELECT {SCHEMA_VERSION} WHERE NOT EXISTS (SELECT 1 FROM {SCHEMA_TABLE});"
@@ -252,14 +256,18 @@ fn open_error(path: &Path, error: duckdb::Error) -> EngineError {
 
 #[async_trait::async_trait]
 impl CostEngine for DuckDbEngine {
-    async fn aggregate(
+    async fn aggregate_in(
         &self,
         customer: CustomerId,
         query: &AggregateQuery,
+        display: Option<&CurrencyCode>,
     ) -> Result<Aggregate, EngineError> {
         let query = query.clone();
-        self.read(move |connection| read::aggregate(connection, customer, &query))
-            .await
+        let display = display.cloned();
+        self.read(move |connection| {
+            read::aggregate(connection, customer, &query, display.as_ref())
+        })
+        .await
     }
 
     async fn filter_options(
@@ -275,16 +283,20 @@ impl CostEngine for DuckDbEngine {
         .await
     }
 
-    async fn spend(
+    async fn spend_in(
         &self,
         customer: CustomerId,
         range: TimeRange,
         filter: &CostFilter,
         metric: Metric,
+        display: Option<&CurrencyCode>,
     ) -> Result<SpendBreakdown, EngineError> {
         let filter = filter.clone();
-        self.read(move |connection| read::spend(connection, customer, &range, &filter, metric))
-            .await
+        let display = display.cloned();
+        self.read(move |connection| {
+            read::spend(connection, customer, &range, &filter, metric, display.as_ref())
+        })
+        .await
     }
 
     async fn accounts(&self, customer: CustomerId) -> Result<Vec<SeenAccount>, EngineError> {
@@ -292,13 +304,54 @@ impl CostEngine for DuckDbEngine {
             .await
     }
 
-    async fn resources(
+    async fn resources_in(
         &self,
         customer: CustomerId,
         query: &ResourcesQuery,
+        display: Option<&CurrencyCode>,
     ) -> Result<ResourcesPage, EngineError> {
         let query = query.clone();
-        self.read(move |connection| resources::resources(connection, customer, &query))
+        let display = display.cloned();
+        self.read(move |connection| {
+            resources::resources(connection, customer, &query, display.as_ref())
+        })
+        .await
+    }
+
+    async fn data_currencies(
+        &self,
+        customer: CustomerId,
+    ) -> Result<Vec<CurrencyAmount>, EngineError> {
+        self.read(move |connection| currency::data_currencies(connection, customer))
+            .await
+    }
+
+    async fn replace_rates(
+        &self,
+        customer: CustomerId,
+        rates: Vec<ExchangeRate>,
+    ) -> Result<RatesSummary, EngineError> {
+        self.read(move |connection| currency::replace_rates(connection, customer, &rates))
+            .await
+    }
+
+    async fn rates_summary(&self, customer: CustomerId) -> Result<RatesSummary, EngineError> {
+        self.read(move |connection| currency::rates_summary(connection, customer))
+            .await
+    }
+
+    async fn list_rates(
+        &self,
+        customer: CustomerId,
+        limit: u64,
+        offset: u64,
+    ) -> Result<RatesPage, EngineError> {
+        self.read(move |connection| currency::list_rates(connection, customer, limit, offset))
+            .await
+    }
+
+    async fn clear_rates(&self, customer: CustomerId) -> Result<(), EngineError> {
+        self.read(move |connection| currency::clear_rates(connection, customer))
             .await
     }
 

@@ -3,7 +3,7 @@
 use utoipa::openapi::security::{HttpAuthScheme, HttpBuilder, SecurityScheme};
 use utoipa::{Modify, OpenApi};
 
-use super::{accounts, auth, budgets, config, cost, customer, error, export, ingest, users};
+use super::{accounts, auth, budgets, config, cost, currency, customer, error, export, ingest, users};
 
 #[derive(OpenApi)]
 #[openapi(
@@ -17,6 +17,7 @@ use super::{accounts, auth, budgets, config, cost, customer, error, export, inge
         users::list_users, users::invite_user, users::get_user, users::update_user, users::delete_user,
         cost::aggr::aggregate, cost::filters::filter_options, cost::filters::filter_parameters, cost::spend::spend, cost::query::query,
         ingest::upload, ingest::get_upload, ingest::list_uploads,
+        currency::get_currency, currency::put_currency, currency::upload_rates, currency::list_rates, currency::clear_rates,
         export::export_focus,
         budgets::crud::list, budgets::crud::summary, budgets::crud::get_one, budgets::crud::create, budgets::crud::update, budgets::crud::delete,
         budgets::history::spending, budgets::history::alerts, budgets::history::configuration, budgets::resources::resources,
@@ -33,6 +34,7 @@ use super::{accounts, auth, budgets, config, cost, customer, error, export, inge
         cost::filters::FilterOptionsRequest, cost::filters::FilterOptionsResponse, cost::filters::FilterParametersResponse,
         cost::spend::SpendRequest, cost::spend::SpendResponse, cost::spend::SpendPeriod, cost::spend::SpendComparison,
         cost::query::QueryRequest, cost::query::QueryFilter,
+        currency::CurrencyPart, currency::CurrencyAmountDto, currency::CurrencySettings, currency::CurrencySettingsRequest, currency::DataCurrency, currency::RatesInfo, currency::ExchangeRateDto, currency::ExchangeRatesPage,
         budgets::dto::BudgetDto, budgets::dto::BudgetRequest, budgets::dto::BudgetSummary, budgets::dto::BudgetHistoryItem,
         budgets::dto::BudgetAlertHistoryItem, budgets::dto::ConfigChangeType, budgets::dto::BudgetConfigHistoryItem,
         budgets::dto::BudgetResource, budgets::dto::ResourcesPagination, budgets::dto::BudgetResourcesResponse,

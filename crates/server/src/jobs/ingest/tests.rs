@@ -1,10 +1,12 @@
 use std::sync::Mutex;
 
 use chrono::NaiveDate;
-use costscope_core::cost::{AggregateQuery, CostFilter, Metric, Provider, TimeRange};
+use costscope_core::cost::{
+    AggregateQuery, CostFilter, CurrencyCode, ExchangeRate, Metric, Provider, TimeRange,
+};
 use costscope_core::{Email, SystemClock};
 use costscope_engine::{
-    Aggregate, BillingPeriodKey, CustomerId, EngineError, FileSummary, FilterOptions,
+    Aggregate, BillingPeriodKey, CurrencyAmount, CustomerId, RatesPage, RatesSummary, EngineError, FileSummary, FilterOptions,
     ProviderTotals, ResourcesPage, ResourcesQuery, SeenAccount, SpendBreakdown,
 };
 use costscope_ingest::IngestError;
@@ -34,7 +36,12 @@ fn unused() -> EngineError {
 
 #[async_trait::async_trait]
 impl CostEngine for FakeEngine {
-    async fn aggregate(&self, _: CustomerId, _: &AggregateQuery) -> Result<Aggregate, EngineError> {
+    async fn aggregate_in(
+        &self,
+        _: CustomerId,
+        _: &AggregateQuery,
+        _: Option<&CurrencyCode>,
+    ) -> Result<Aggregate, EngineError> {
         Err(unused())
     }
     async fn filter_options(
@@ -45,24 +52,45 @@ impl CostEngine for FakeEngine {
     ) -> Result<FilterOptions, EngineError> {
         Err(unused())
     }
-    async fn spend(
+    async fn spend_in(
         &self,
         _: CustomerId,
         _: TimeRange,
         _: &CostFilter,
         _: Metric,
+        _: Option<&CurrencyCode>,
     ) -> Result<SpendBreakdown, EngineError> {
         Err(unused())
     }
     async fn accounts(&self, _: CustomerId) -> Result<Vec<SeenAccount>, EngineError> {
         Err(unused())
     }
-    async fn resources(
+    async fn resources_in(
         &self,
         _: CustomerId,
         _: &ResourcesQuery,
+        _: Option<&CurrencyCode>,
     ) -> Result<ResourcesPage, EngineError> {
         Ok(ResourcesPage::default())
+    }
+    async fn data_currencies(&self, _: CustomerId) -> Result<Vec<CurrencyAmount>, EngineError> {
+        Err(unused())
+    }
+    async fn replace_rates(
+        &self,
+        _: CustomerId,
+        _: Vec<ExchangeRate>,
+    ) -> Result<RatesSummary, EngineError> {
+        Err(unused())
+    }
+    async fn rates_summary(&self, _: CustomerId) -> Result<RatesSummary, EngineError> {
+        Err(unused())
+    }
+    async fn list_rates(&self, _: CustomerId, _: u64, _: u64) -> Result<RatesPage, EngineError> {
+        Err(unused())
+    }
+    async fn clear_rates(&self, _: CustomerId) -> Result<(), EngineError> {
+        Err(unused())
     }
     async fn load(
         &self,

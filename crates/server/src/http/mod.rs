@@ -5,6 +5,7 @@ pub mod auth;
 pub mod budgets;
 pub mod config;
 pub mod cost;
+pub mod currency;
 pub mod customer;
 pub mod error;
 pub mod export;
@@ -28,6 +29,7 @@ pub fn router(state: AppState) -> Router {
         .merge(users::routes())
         .merge(budgets::routes())
         .merge(cost::routes())
+        .merge(currency::routes())
         .merge(ingest::routes())
         .merge(export::routes())
         .merge(ops::routes())

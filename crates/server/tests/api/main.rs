@@ -13,6 +13,7 @@ mod cost_openapi;
 mod cost_query;
 mod cost_spend;
 mod cost_tenancy;
+mod currency;
 mod focus_export;
 mod customer;
 mod helpers;

@@ -47,6 +47,41 @@ pub fn ensure(dir: &Path, rows: u64) -> anyhow::Result<Dataset> {
     Ok(dataset)
 }
 
+/// A gzip CSV file and the size of the same rows uncompressed.
+pub struct GzipCsv {
+    pub gzip: PathBuf,
+    pub csv_bytes: u64,
+}
+
+/// Writes `focus-{rows}.csv.gz` in `dir` (the rows of [`ensure`]'s files, compressed by DuckDB),
+/// or reuses it; the plain CSV is only kept for its size when [`ensure`] made it anyway.
+pub fn ensure_gzip_csv(dir: &Path, rows: u64) -> anyhow::Result<GzipCsv> {
+    let gzip = dir.join(format!("focus-{rows}.csv.gz"));
+    let size_file = dir.join(format!("focus-{rows}.csv.size"));
+    if gzip.exists() {
+        if let Some(csv_bytes) = std::fs::read_to_string(&size_file)
+            .ok()
+            .and_then(|text| text.trim().parse().ok())
+        {
+            return Ok(GzipCsv { gzip, csv_bytes });
+        }
+    }
+    let dataset = ensure(dir, rows)?;
+    let csv_bytes = std::fs::metadata(&dataset.csv)?.len();
+    let tmp = gzip.with_extension("gz.tmp");
+    let db = duckdb::Connection::open_in_memory()?;
+    db.execute_batch(&format!(
+        "COPY (SELECT * FROM read_csv('{csv}', all_varchar = true)) TO '{tmp}' \
+             (FORMAT csv, HEADER, COMPRESSION gzip);",
+        csv = dataset.csv.display(),
+        tmp = tmp.display(),
+    ))
+    .context("compressing the FOCUS CSV file")?;
+    std::fs::rename(&tmp, &gzip)?;
+    std::fs::write(&size_file, csv_bytes.to_string())?;
+    Ok(GzipCsv { gzip, csv_bytes })
+}
+
 /// Exports write numbers as they are, not padded to the Parquet file's fixed scale.
 const CSV_NUMBERS: &str =
     "BilledCost::DOUBLE AS BilledCost, EffectiveCost::DOUBLE AS EffectiveCost,

@@ -57,6 +57,25 @@ pub fn run(bin: &Path, dataset: &Dataset, dir: &Path) -> anyhow::Result<IngestRe
 
 /// A fresh data dir with one customer, then the timed `costscope ingest FILE --customer ID`.
 fn load(bin: &Path, file: &Path, data_dir: &Path) -> anyhow::Result<(Load, i64)> {
+    let customer_id = create_customer(bin, data_dir)?;
+    let started = Instant::now();
+    let output = costscope(bin, data_dir)
+        .arg("ingest")
+        .arg(file)
+        .args(["--customer", &customer_id.to_string()])
+        .output()?;
+    let wall = started.elapsed();
+    let stdout = check("costscope ingest", output)?;
+    let load = Load {
+        wall,
+        reported_rows: reported_rows(&stdout),
+        data_dir: data_dir.to_owned(),
+    };
+    Ok((load, customer_id))
+}
+
+/// Empties `data_dir` and creates the bench's owner and customer in it; answers the customer id.
+pub fn create_customer(bin: &Path, data_dir: &Path) -> anyhow::Result<i64> {
     if data_dir.exists() {
         std::fs::remove_dir_all(data_dir)?;
     }
@@ -73,20 +92,7 @@ fn load(bin: &Path, file: &Path, data_dir: &Path) -> anyhow::Result<(Load, i64)>
         .and_then(|rest| rest.split(')').next())
         .and_then(|id| id.trim().parse().ok())
         .with_context(|| format!("no customer id in {created:?}"))?;
-    let started = Instant::now();
-    let output = costscope(bin, data_dir)
-        .arg("ingest")
-        .arg(file)
-        .args(["--customer", &customer_id.to_string()])
-        .output()?;
-    let wall = started.elapsed();
-    let stdout = check("costscope ingest", output)?;
-    let load = Load {
-        wall,
-        reported_rows: reported_rows(&stdout),
-        data_dir: data_dir.to_owned(),
-    };
-    Ok((load, customer_id))
+    Ok(customer_id)
 }
 
 fn costscope(bin: &Path, data_dir: &Path) -> Command {
@@ -112,7 +118,7 @@ fn check(what: &str, output: std::process::Output) -> anyhow::Result<String> {
 }
 
 /// The first number directly followed by " rows" / " line items" in the command's output.
-fn reported_rows(stdout: &str) -> Option<u64> {
+pub fn reported_rows(stdout: &str) -> Option<u64> {
     let words: Vec<&str> = stdout.split_whitespace().collect();
     words.windows(2).find_map(|pair| {
         let unit = pair[1].trim_end_matches([',', '.', ';', ')']);

@@ -8,6 +8,7 @@ mod engine;
 mod generate;
 mod http;
 mod ingest;
+mod memory;
 mod postgres;
 mod report;
 
@@ -46,6 +47,16 @@ pub struct Args {
     /// PostgreSQL queries stop after this many seconds of timed runs (at least 5 runs)
     #[arg(long, default_value_t = 60)]
     pub postgres_budget_secs: u64,
+    /// Peak memory of a load: gzip FOCUS CSV files of this many rows and twice as many, each
+    /// loaded by `costscope ingest` with its peak RSS read from /proc; 0 skips it
+    #[arg(long, default_value_t = 1_000_000)]
+    pub memory_rows: u64,
+    /// `--load-memory-limit` for the memory loads [default: Costscope's own]
+    #[arg(long)]
+    pub load_memory_limit: Option<String>,
+    /// Only the peak-memory loads (e.g. a big hand run: `--memory-only --memory-rows 2000000`)
+    #[arg(long)]
+    pub memory_only: bool,
     /// Markdown report to write
     #[arg(long, default_value = concat!(env!("CARGO_MANIFEST_DIR"), "/../docs/PERFORMANCE.md"))]
     pub report: PathBuf,
@@ -115,7 +126,8 @@ fn main() -> anyhow::Result<()> {
     );
     let runtime = tokio::runtime::Runtime::new()?;
     let mut results = Vec::new();
-    for &rows in &args.rows {
+    let sizes: &[u64] = if args.memory_only { &[] } else { &args.rows };
+    for &rows in sizes {
         let step = |what: &str| eprintln!("[{rows} rows] {what}");
         let load_before = report::load_average();
         step("generating FOCUS Parquet and CSV (reused when present)");
@@ -148,7 +160,19 @@ fn main() -> anyhow::Result<()> {
         report::print(&result);
         results.push(result);
     }
-    report::write(&args, &results)?;
+    let memory = if args.memory_rows == 0 {
+        Vec::new()
+    } else {
+        let loads = memory::run(
+            &bin,
+            &work_dir,
+            args.memory_rows,
+            args.load_memory_limit.as_deref(),
+        )?;
+        eprintln!("{}", report::memory_section(&loads));
+        loads
+    };
+    report::write(&args, &results, &memory)?;
     eprintln!("wrote {}", args.report.display());
     Ok(())
 }

@@ -260,7 +260,43 @@ fn duckdb_version() -> String {
         .unwrap_or_else(|_| "?".into())
 }
 
-pub fn write(args: &Args, results: &[SizeResult]) -> anyhow::Result<()> {
+/// The peak memory of gzip CSV loads (`bench/src/memory.rs`).
+pub fn memory_section(loads: &[crate::memory::MemoryLoad]) -> String {
+    let mut s = String::new();
+    let _ = writeln!(s, "### Peak memory of a load
+");
+    let _ = writeln!(
+        s,
+        "`costscope ingest` of a gzip FOCUS CSV file in its own process; peak resident set = \
+         the largest `VmHWM` read from `/proc/<pid>/status` every 50 ms until it exited.\n"
+    );
+    let _ = writeln!(
+        s,
+        "| rows | gzip file | uncompressed | costscope ingest | rows/s | rows reported | peak RSS |"
+    );
+    let _ = writeln!(s, "|---:|---:|---:|---:|---:|---:|---:|");
+    for load in loads {
+        let _ = writeln!(
+            s,
+            "| {} | {} | {} | {:.2} s | {} | {} | {} |",
+            thousands(load.rows as f64),
+            mib(load.gzip_bytes as f64),
+            mib(load.csv_bytes as f64),
+            load.wall.as_secs_f64(),
+            thousands(load.rows as f64 / load.wall.as_secs_f64()),
+            load.reported_rows
+                .map_or("not reported".into(), |n| thousands(n as f64)),
+            mib(load.peak_rss_bytes as f64),
+        );
+    }
+    s
+}
+
+pub fn write(
+    args: &Args,
+    results: &[SizeResult],
+    memory: &[crate::memory::MemoryLoad],
+) -> anyhow::Result<()> {
     let command: Vec<String> = std::env::args().skip(1).collect();
     let bin = args
         .costscope_bin
@@ -331,6 +367,9 @@ pub fn write(args: &Args, results: &[SizeResult]) -> anyhow::Result<()> {
     let _ = writeln!(s, "## Results\n");
     for result in results {
         let _ = writeln!(s, "{}", size_section(result));
+    }
+    if !memory.is_empty() {
+        let _ = writeln!(s, "{}", memory_section(memory));
     }
     let previous = std::fs::read_to_string(&args.report).unwrap_or_default();
     let notes = previous

@@ -182,17 +182,44 @@ pub struct SourceFile {
     pub display_name: String,
 }
 
-/// Progress of a load, for the CLI's progress bar and the job status.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum LoadProgress {
-    /// Reading and checking file `index` (0-based) of `files`.
-    Reading {
-        index: usize,
-        files: usize,
-        name: String,
-    },
+/// What a running load is doing.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum LoadPhase {
+    /// Reading a file into staging.
+    Reading,
+    /// Checking and normalising the rows of a file read.
+    Checking,
     /// Replacing the billing periods in the cost table.
-    Writing { rows: u64 },
+    Writing,
+    /// Updating the daily rollups.
+    Rollups,
+}
+
+impl LoadPhase {
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            LoadPhase::Reading => "reading",
+            LoadPhase::Checking => "checking",
+            LoadPhase::Writing => "writing",
+            LoadPhase::Rollups => "rollups",
+        }
+    }
+}
+
+/// Progress of a load, for the CLI's progress bar and the job status. Sent when the phase or
+/// the file changes and, while a file is read, at most every half second.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct LoadProgress {
+    pub phase: LoadPhase,
+    /// The file being read or checked (0-based) of `files`, by the name the user knows it by.
+    pub file_index: usize,
+    pub files: usize,
+    pub file_name: String,
+    /// Data rows read from the files so far (a file's rows count once it is read whole).
+    pub rows_read: u64,
+    /// Bytes of the files read so far, as stored (compressed for a `.gz` file), of `bytes_total`.
+    pub bytes_read: u64,
+    pub bytes_total: u64,
 }
 
 pub type ProgressFn = Arc<dyn Fn(LoadProgress) + Send + Sync>;

@@ -11,7 +11,7 @@ use costscope_core::cost::{
 };
 use costscope_engine::{
     AccountOption, BillingPeriodKey, CostEngine, DuckDbEngine, EngineError, LoadError,
-    LoadProgress, LoadRequest, SourceFile,
+    LoadPhase, LoadProgress, LoadRequest, SourceFile,
 };
 use support::*;
 
@@ -381,14 +381,22 @@ async fn loading_replaces_billing_periods_instead_of_adding() {
     assert_eq!(total(&engine, 1, whole, CostFilter::default()).await, 136.0);
     assert_eq!(
         *seen.lock().unwrap(),
-        vec![
-            LoadProgress::Reading {
-                index: 0,
-                files: 1,
-                name: "jan2.csv".into()
-            },
-            LoadProgress::Writing { rows: 3 }
+        [
+            (LoadPhase::Reading, 0),
+            (LoadPhase::Reading, 3),
+            (LoadPhase::Writing, 3),
+            (LoadPhase::Rollups, 3)
         ]
+        .map(|(phase, rows_read)| LoadProgress {
+            phase,
+            file_index: 0,
+            files: 1,
+            file_name: "jan2.csv".into(),
+            rows_read,
+            // The synthetic file does not exist on disk.
+            bytes_read: 0,
+            bytes_total: 0,
+        })
     );
 }
 

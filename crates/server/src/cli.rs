@@ -8,7 +8,9 @@ use std::sync::{Arc, Mutex};
 use anyhow::Context;
 use clap::{Args, Parser, Subcommand};
 use costscope_core::{Email, FullName, Password, SystemClock};
-use costscope_engine::{DuckDbEngine, EngineError, LoadProgress, LoadSummary, ProgressFn};
+use costscope_engine::{
+    DuckDbEngine, EngineError, LoadPhase, LoadProgress, LoadSummary, ProgressFn,
+};
 use costscope_ingest::Format;
 
 use crate::config::{Config, LogFormat, Overrides};
@@ -59,6 +61,9 @@ pub struct GlobalArgs {
     /// Log output: human-readable or one JSON object per line [default: pretty]
     #[arg(long, global = true, env = "COSTSCOPE_LOG_FORMAT", value_enum)]
     pub log_format: Option<LogFormat>,
+    /// Memory the cost database may use (loads spill to disk beyond it), e.g. 1GB, 512MiB [default: 1GiB]
+    #[arg(long, global = true, env = "COSTSCOPE_LOAD_MEMORY_LIMIT", value_name = "SIZE")]
+    pub load_memory_limit: Option<String>,
 }
 
 #[derive(Debug, Subcommand)]
@@ -214,7 +219,7 @@ async fn create_user(config: &Config, args: CreateUserArgs) -> anyhow::Result<()
 
 /// Opens the cost engine for a command, explaining what to do when a server holds it.
 fn open_engine_for_command(config: &Config) -> anyhow::Result<DuckDbEngine> {
-    crate::startup::open_cost_engine(&config.data_dir).map_err(|error| match error {
+    crate::startup::open_cost_engine(config).map_err(|error| match error {
         EngineError::Locked(_) => anyhow::anyhow!(
             "The data directory {dir} is in use by a running Costscope server. Stop it first, \
              or upload through the server: Settings › Billing data in the web app, or \
@@ -354,6 +359,7 @@ fn display_name(path: &Path) -> String {
 struct ProgressLine {
     terminal: bool,
     drawn: Arc<Mutex<bool>>,
+    last_step: Arc<Mutex<Option<(LoadPhase, usize)>>>,
 }
 
 impl ProgressLine {
@@ -361,6 +367,7 @@ impl ProgressLine {
         Self {
             terminal: std::io::stderr().is_terminal(),
             drawn: Arc::new(Mutex::new(false)),
+            last_step: Arc::new(Mutex::new(None)),
         }
     }
 
@@ -370,12 +377,48 @@ impl ProgressLine {
     }
 
     fn show(&self, progress: &LoadProgress) {
-        let (done, text) = match progress {
-            LoadProgress::Reading { index, files, name } => (
-                *index as f64 / (*files).max(1) as f64,
-                format!("reading {name} ({}/{files})", index + 1),
+        // One line per phase and file when not redrawn in place.
+        let step = (progress.phase, progress.file_index);
+        if !self.terminal {
+            let mut last = self
+                .last_step
+                .lock()
+                .unwrap_or_else(std::sync::PoisonError::into_inner);
+            if *last == Some(step) {
+                return;
+            }
+            *last = Some(step);
+        }
+        let mib = |bytes: u64| format!("{:.0} MB", bytes as f64 / 1_000_000.0);
+        let read = if progress.bytes_total == 0 {
+            0.0
+        } else {
+            (progress.bytes_read as f64 / progress.bytes_total as f64).min(1.0)
+        };
+        let file = format!(
+            "{} ({}/{})",
+            progress.file_name,
+            progress.file_index + 1,
+            progress.files
+        );
+        let (done, text) = match progress.phase {
+            LoadPhase::Reading => (
+                read,
+                format!(
+                    "reading {file}: {} of {}",
+                    mib(progress.bytes_read),
+                    mib(progress.bytes_total)
+                ),
             ),
-            LoadProgress::Writing { rows } => (1.0, format!("writing {} rows", thousands(*rows))),
+            LoadPhase::Checking => (
+                read,
+                format!("checking {} rows of {file}", thousands(progress.rows_read)),
+            ),
+            LoadPhase::Writing => (
+                1.0,
+                format!("writing {} rows", thousands(progress.rows_read)),
+            ),
+            LoadPhase::Rollups => (1.0, "updating the daily rollups".to_owned()),
         };
         let width = 24;
         let filled = ((done * width as f64).round() as usize).min(width);

@@ -42,6 +42,8 @@ pub struct Config {
     pub demo: bool,
     /// Largest body accepted by `POST /v1/ingest` (413 "Upload too large" beyond).
     pub max_upload_bytes: u64,
+    /// DuckDB's memory limit in bytes (loads spill to `<data-dir>/costs.duckdb.tmp` beyond it).
+    pub load_memory_limit: u64,
 }
 
 #[derive(Debug, Clone)]
@@ -91,6 +93,7 @@ struct FileConfig {
     auth_secret: Option<SecretString>,
     #[serde(default)]
     login_rate_limit: LoginRateLimit,
+    load_memory_limit: Option<String>,
 }
 
 /// Values given on the command line or in the environment; they win over the file.
@@ -102,6 +105,7 @@ pub struct Overrides {
     pub database_url: Option<String>,
     pub public_url: Option<String>,
     pub log_format: Option<LogFormat>,
+    pub load_memory_limit: Option<String>,
 }
 
 impl From<GlobalArgs> for Overrides {
@@ -113,6 +117,7 @@ impl From<GlobalArgs> for Overrides {
             database_url: args.database_url,
             public_url: args.public_url,
             log_format: args.log_format,
+            load_memory_limit: args.load_memory_limit,
         }
     }
 }
@@ -145,6 +150,12 @@ impl Config {
             (None, Some(_)) => anyhow::bail!("smtp_from is set but smtp_url is not"),
             (None, None) => None,
         };
+        let load_memory_limit = match overrides.load_memory_limit.or(file.load_memory_limit) {
+            Some(text) => parse_size(&text).with_context(|| {
+                format!("load memory limit {text:?}: expected a size such as 1GB, 512MiB or 2G")
+            })?,
+            None => costscope_engine::DEFAULT_LOAD_MEMORY_LIMIT,
+        };
         Ok(Self {
             addr: overrides
                 .addr
@@ -167,6 +178,7 @@ impl Config {
             login_rate_limit: file.login_rate_limit,
             demo: false,
             max_upload_bytes: crate::http::ingest::DEFAULT_MAX_UPLOAD_BYTES,
+            load_memory_limit,
         })
     }
 
@@ -181,6 +193,34 @@ impl Config {
         )
         .expect("the defaults are valid")
     }
+}
+
+/// `1073741824`, `1GB` (10⁹), `1GiB` or `1G` (2³⁰), `512MB`, `512MiB`, `512M`… (at least 64 MiB).
+fn parse_size(text: &str) -> anyhow::Result<u64> {
+    let text = text.trim();
+    let split = text
+        .find(|c: char| !c.is_ascii_digit() && c != '.')
+        .unwrap_or(text.len());
+    let (number, unit) = text.split_at(split);
+    let number: f64 = number.parse().context("not a number")?;
+    let scale: f64 = match unit.trim().to_ascii_lowercase().as_str() {
+        "" | "b" => 1.0,
+        "kb" => 1e3,
+        "mb" => 1e6,
+        "gb" => 1e9,
+        "tb" => 1e12,
+        "k" | "kib" => 1024.0,
+        "m" | "mib" => 1024.0 * 1024.0,
+        "g" | "gib" => 1024.0 * 1024.0 * 1024.0,
+        "t" | "tib" => 1024.0 * 1024.0 * 1024.0 * 1024.0,
+        other => anyhow::bail!("unknown unit {other:?}"),
+    };
+    let bytes = (number * scale).round();
+    anyhow::ensure!(
+        bytes >= (64 * 1024 * 1024) as f64,
+        "less than 64 MiB is too little for DuckDB to load a file"
+    );
+    Ok(bytes as u64)
 }
 
 fn read_file(path: &Path) -> anyhow::Result<FileConfig> {
@@ -284,5 +324,22 @@ mod tests {
     #[test]
     fn unknown_keys_are_refused() {
         assert!(toml::from_str::<FileConfig>("adress = \"x\"").is_err());
+    }
+
+    #[test]
+    fn the_load_memory_limit_is_a_size_from_flags_or_the_file() {
+        assert_eq!(parse("", Overrides::default()).load_memory_limit, 1 << 30);
+        let from_file = parse("load_memory_limit = \"512MiB\"", Overrides::default());
+        assert_eq!(from_file.load_memory_limit, 512 << 20);
+        let flag = Overrides {
+            load_memory_limit: Some("2GB".into()),
+            ..Overrides::default()
+        };
+        assert_eq!(parse("load_memory_limit = \"512MiB\"", flag).load_memory_limit, 2_000_000_000);
+        assert_eq!(super::parse_size("1.5G").unwrap(), 3 << 29);
+        assert_eq!(super::parse_size("100000000").unwrap(), 100_000_000);
+        for bad in ["lots", "1XB", "10MB", ""] {
+            assert!(super::parse_size(bad).is_err(), "{bad}");
+        }
     }
 }

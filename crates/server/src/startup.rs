@@ -2,7 +2,6 @@
 
 use std::future::IntoFuture;
 use std::net::SocketAddr;
-use std::path::Path;
 use std::sync::Arc;
 
 use anyhow::Context;
@@ -189,7 +188,7 @@ async fn shutdown_signal() {
 
 /// The cost engine: `costs.duckdb` in the data directory.
 fn open_engine(config: &Config) -> anyhow::Result<Arc<dyn CostEngine>> {
-    let engine = open_cost_engine(&config.data_dir).with_context(|| {
+    let engine = open_cost_engine(config).with_context(|| {
         format!(
             "opening the cost database {}",
             config.data_dir.join(COST_DATABASE_FILE).display()
@@ -198,10 +197,17 @@ fn open_engine(config: &Config) -> anyhow::Result<Arc<dyn CostEngine>> {
     Ok(Arc::new(engine))
 }
 
-/// Opens `costs.duckdb` in `data_dir`; [`EngineError::Locked`] while another process (a
-/// running server) holds it.
-pub fn open_cost_engine(data_dir: &Path) -> Result<DuckDbEngine, EngineError> {
-    DuckDbEngine::open(&data_dir.join(COST_DATABASE_FILE))
+/// Opens `costs.duckdb` in the data directory with the configured memory limit (spilling to
+/// `costs.duckdb.tmp` beside it); [`EngineError::Locked`] while another process (a running
+/// server) holds it.
+pub fn open_cost_engine(config: &Config) -> Result<DuckDbEngine, EngineError> {
+    let path = config.data_dir.join(COST_DATABASE_FILE);
+    let engine = DuckDbEngine::open(&path)?;
+    engine.configure(&costscope_engine::LoadSettings {
+        memory_limit: config.load_memory_limit,
+        temp_directory: Some(config.data_dir.join(format!("{COST_DATABASE_FILE}.tmp"))),
+    })?;
+    Ok(engine)
 }
 
 /// The DuckDB file holding cost line items, inside the data directory.

@@ -8,7 +8,7 @@ use crate::StoreError;
 /// Columns of `ingest_jobs` in the order [`IngestJobRow`] reads them.
 pub(crate) const INGEST_JOB_COLUMNS: &str = "id, customer_id, status, format, files, rows, \
      replaced_rows, billing_periods, totals, error, created_by_user_id, created_by, created_at, \
-     started_at, finished_at";
+     started_at, finished_at, progress";
 
 /// The message of a job that was running when its server stopped.
 pub const INTERRUPTED_MESSAGE: &str =
@@ -70,6 +70,21 @@ pub struct IngestTotals {
     pub currency: String,
 }
 
+/// How far a running load has got (recorded by the worker while it runs, kept afterwards).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct IngestProgress {
+    /// `reading`, `checking`, `writing` or `rollups`.
+    pub phase: String,
+    /// The file being read or checked (0-based) of `files`, by its uploaded name.
+    pub file_index: u64,
+    pub files: u64,
+    pub file_name: String,
+    pub rows_read: u64,
+    pub bytes_read: u64,
+    pub bytes_total: u64,
+    pub updated_at: DateTime<Utc>,
+}
+
 /// An upload and what became of it.
 #[derive(Debug, Clone, PartialEq)]
 pub struct IngestJob {
@@ -92,6 +107,8 @@ pub struct IngestJob {
     pub created_at: DateTime<Utc>,
     pub started_at: Option<DateTime<Utc>>,
     pub finished_at: Option<DateTime<Utc>>,
+    /// The last progress the load recorded; `None` before it first reported.
+    pub progress: Option<IngestProgress>,
 }
 
 /// The files of an upload and the format chosen for them.
@@ -147,6 +164,7 @@ pub(crate) struct IngestJobRow {
     created_at: DateTime<Utc>,
     started_at: Option<DateTime<Utc>>,
     finished_at: Option<DateTime<Utc>>,
+    progress: Option<String>,
 }
 
 fn from_json<T: serde::de::DeserializeOwned>(column: &str, text: &str) -> Result<T, StoreError> {
@@ -194,6 +212,11 @@ impl TryFrom<IngestJobRow> for IngestJob {
             created_at: row.created_at,
             started_at: row.started_at,
             finished_at: row.finished_at,
+            progress: row
+                .progress
+                .as_deref()
+                .map(|text| from_json("progress", text))
+                .transpose()?,
         })
     }
 }

@@ -26,8 +26,8 @@ pub use budget_alerts::{BudgetAlert, NewBudgetAlert};
 pub use budgets::{Budget, BudgetChanges, BudgetConfigChange, BudgetConfigField, NewBudget};
 pub use error::StoreError;
 pub use ingest_jobs::{
-    IngestBillingPeriod, IngestFile, IngestJob, IngestJobStatus, IngestOutcome, IngestResult,
-    IngestTotals, IngestUpload, NewIngestJob, INTERRUPTED_MESSAGE,
+    IngestBillingPeriod, IngestFile, IngestJob, IngestJobStatus, IngestOutcome, IngestProgress,
+    IngestResult, IngestTotals, IngestUpload, NewIngestJob, INTERRUPTED_MESSAGE,
 };
 pub use inputs::{
     InvitationDetails, LoginRecord, NewCloudAccount, NewCustomer, NewInvitation, UserChanges,
@@ -155,6 +155,12 @@ pub trait MetadataStore: Send + Sync + std::fmt::Debug {
         &self,
         now: DateTime<Utc>,
     ) -> Result<Option<IngestJob>, StoreError>;
+    /// Records how far a running job has got (no effect once it has ended).
+    async fn record_ingest_progress(
+        &self,
+        id: i64,
+        progress: &IngestProgress,
+    ) -> Result<(), StoreError>;
     /// Records how a running job ended.
     async fn finish_ingest_job(
         &self,

@@ -515,6 +515,21 @@ macro_rules! impl_metadata_store {
                 row.map(TryInto::try_into).transpose()
             }
 
+            #[tracing::instrument(skip_all, fields(id))]
+            async fn record_ingest_progress(
+                &self,
+                id: i64,
+                progress: &crate::IngestProgress,
+            ) -> Result<(), crate::StoreError> {
+                sqlx::query(
+                    "UPDATE ingest_jobs SET progress = $1 WHERE id = $2 AND status = 'running'",
+                )
+                .bind(crate::ingest_jobs::to_json(progress))
+                .bind(id)
+                .execute(&self.pool)
+                .await?;
+                Ok(())
+            }
 
             #[tracing::instrument(skip_all, fields(id))]
             async fn finish_ingest_job(

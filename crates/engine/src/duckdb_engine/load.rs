@@ -1,6 +1,10 @@
 //! Loading an upload: stage every file in temp tables on the writer connection, then replace the
-//! billing periods it contains in one transaction.
+//! billing periods it contains in one transaction. Memory is bounded by DuckDB's memory limit
+//! ([`LoadSettings`]): the staged tables spill to its temp directory beyond it, so a load's
+//! resident memory does not grow with the file.
 
+use std::path::PathBuf;
+use std::sync::Arc;
 use std::time::Instant;
 
 use chrono::NaiveDate;
@@ -9,12 +13,52 @@ use costscope_ingest::{Format, IngestError, NORMALISED_COLUMNS};
 use duckdb::types::Value;
 use duckdb::{params, Connection};
 
+use super::progress::{file_size, ReadWatch, Tracker};
 use super::read::date_of;
 use crate::query_builder::{COST_TABLE, DAILY_TABLE, ROLLUP_STATS_TABLE, TAGS_TABLE};
 use crate::{
-    BillingPeriodKey, FileSummary, LoadError, LoadProgress, LoadRequest, LoadSummary,
+    BillingPeriodKey, EngineError, FileSummary, LoadError, LoadPhase, LoadRequest, LoadSummary,
     ProviderTotals, SourceFile,
 };
+
+/// The default of [`LoadSettings::memory_limit`]: 1 GiB.
+pub const DEFAULT_LOAD_MEMORY_LIMIT: u64 = 1 << 30;
+
+/// DuckDB's memory settings. They are global to the database: loads and cost queries alike.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct LoadSettings {
+    /// DuckDB's `memory_limit` in bytes; beyond it, staged rows spill to `temp_directory`.
+    pub memory_limit: u64,
+    /// DuckDB's `temp_directory`; `None` keeps DuckDB's own (`<database file>.tmp`).
+    pub temp_directory: Option<PathBuf>,
+}
+
+impl Default for LoadSettings {
+    fn default() -> Self {
+        Self {
+            memory_limit: DEFAULT_LOAD_MEMORY_LIMIT,
+            temp_directory: None,
+        }
+    }
+}
+
+/// Applies `settings` to the database `connection` belongs to.
+pub(crate) fn apply_settings(
+    connection: &Connection,
+    settings: &LoadSettings,
+) -> Result<(), EngineError> {
+    let mut sql = format!("SET memory_limit = '{}B';", settings.memory_limit);
+    if let Some(dir) = &settings.temp_directory {
+        std::fs::create_dir_all(dir).map_err(|error| {
+            EngineError::Database(format!("cannot create {}: {error}", dir.display()))
+        })?;
+        let dir = dir.to_string_lossy().replace('\'', "''");
+        sql.push_str(&format!("SET temp_directory = '{dir}';"));
+    }
+    connection
+        .execute_batch(&sql)
+        .map_err(|error| EngineError::Database(format!("DuckDB settings: {error}")))
+}
 
 /// Stages one file of an upload: creates the TEMP table `table` on `connection` with exactly
 /// [`NORMALISED_COLUMNS`] and fills it, or refuses the file. Answers the file's format and rows.
@@ -22,16 +66,42 @@ pub type Stager<'a> = dyn FnMut(&Connection, &SourceFile, Option<Format>, &str) 
     + Send
     + 'a;
 
-/// The stager of real uploads: `costscope_ingest::stage`.
-pub(crate) fn ingest_stage(
+/// Loads an upload with the real stager (`costscope_ingest::stage_observed`), which also says
+/// when a file has been read whole (the progress's `checking` phase).
+pub(crate) fn load_uploaded(
     connection: &Connection,
-    file: &SourceFile,
-    format: Option<Format>,
-    table: &str,
-) -> Result<(Format, u64), IngestError> {
-    let staged =
-        costscope_ingest::stage(connection, &file.path, &file.display_name, format, table)?;
-    Ok((staged.format, staged.rows))
+    customer: i64,
+    request: &LoadRequest,
+) -> Result<LoadSummary, LoadError> {
+    let tracker = Tracker::new(request);
+    let observer = Arc::clone(&tracker);
+    let mut stage = move |connection: &Connection,
+                          file: &SourceFile,
+                          format: Option<Format>,
+                          table: &str|
+          -> Result<(Format, u64), IngestError> {
+        let bytes = file_size(&file.path);
+        let staged = costscope_ingest::stage_observed(
+            connection,
+            &file.path,
+            &file.display_name,
+            format,
+            table,
+            &|rows| observer.file_read(rows, bytes),
+        )?;
+        Ok((staged.format, staged.rows))
+    };
+    run(connection, customer, request, &tracker, &mut stage)
+}
+
+/// Loads an upload with `stage` creating each file's staged table.
+pub(crate) fn load(
+    connection: &Connection,
+    customer: i64,
+    request: &LoadRequest,
+    stage: &mut Stager<'_>,
+) -> Result<LoadSummary, LoadError> {
+    run(connection, customer, request, &Tracker::new(request), stage)
 }
 
 /// Logs the time a load phase took (`RUST_LOG=costscope_engine=debug`) and restarts the clock.
@@ -46,12 +116,6 @@ fn phase(name: &str, clock: &mut Instant) {
 
 fn engine_error(error: duckdb::Error) -> LoadError {
     LoadError::Engine(error.to_string())
-}
-
-fn report(request: &LoadRequest, progress: LoadProgress) {
-    if let Some(callback) = &request.progress {
-        callback(progress);
-    }
 }
 
 /// Temp tables of one load, dropped when it ends whatever happens.
@@ -93,10 +157,11 @@ fn column_list() -> String {
         .join(", ")
 }
 
-pub(crate) fn load(
+fn run(
     connection: &Connection,
     customer: i64,
     request: &LoadRequest,
+    tracker: &Arc<Tracker>,
     stage: &mut Stager<'_>,
 ) -> Result<LoadSummary, LoadError> {
     let mut staged = StagedTables {
@@ -106,21 +171,17 @@ pub(crate) fn load(
     let mut files = Vec::with_capacity(request.files.len());
     let mut clock = Instant::now();
     for (index, file) in request.files.iter().enumerate() {
-        report(
-            request,
-            LoadProgress::Reading {
-                index,
-                files: request.files.len(),
-                name: file.display_name.clone(),
-            },
-        );
+        tracker.file_started(index, &file.display_name);
         let table = format!("staged_{index}");
         staged
             .connection
             .execute_batch(&format!("DROP TABLE IF EXISTS temp.{table}"))
             .map_err(engine_error)?;
         staged.names.push(table.clone());
+        let watch = ReadWatch::start(tracker, &file.path);
         let (format, rows) = stage(staged.connection, file, request.format, &table)?;
+        drop(watch);
+        tracker.file_staged(rows, file_size(&file.path));
         files.push(FileSummary {
             name: file.display_name.clone(),
             format,
@@ -155,7 +216,7 @@ pub(crate) fn load(
     let totals = totals(connection)?;
     let rows: u64 = totals.iter().map(|total| total.rows).sum();
     phase("keys and totals", &mut clock);
-    report(request, LoadProgress::Writing { rows });
+    tracker.phase(LoadPhase::Writing);
 
     // The writer connection is borrowed by `staged` (which drops the temp tables at the end),
     // hence the unchecked (shared-borrow) transaction; nothing else uses the connection meanwhile.
@@ -187,6 +248,7 @@ pub(crate) fn load(
         )
         .map_err(engine_error)?;
     phase("insert", &mut clock);
+    tracker.phase(LoadPhase::Rollups);
     // The rollups, from the same staged rows (`customer` is an integer, safe to paste).
     let keys = "provider, billing_account_id, billing_period_start";
     let dimensions = "account_id, account_name, service, region, usage_type, cost_type, currency";

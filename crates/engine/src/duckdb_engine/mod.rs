@@ -5,10 +5,11 @@
 mod currency;
 mod export;
 mod load;
+mod progress;
 mod read;
 mod resources;
 
-pub use load::Stager;
+pub use load::{LoadSettings, Stager, DEFAULT_LOAD_MEMORY_LIMIT};
 
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
@@ -92,6 +93,11 @@ impl DuckDbEngine {
                 writer: Mutex::new(writer),
             }),
         })
+    }
+
+    /// Applies DuckDB's memory limit and spill directory (global to the database).
+    pub fn configure(&self, settings: &LoadSettings) -> Result<(), EngineError> {
+        load::apply_settings(&lock(&self.inner.base), settings)
     }
 
     /// The database file, `None` in memory.
@@ -363,7 +369,7 @@ impl CostEngine for DuckDbEngine {
         let inner = Arc::clone(&self.inner);
         tokio::task::spawn_blocking(move || {
             let writer = lock(&inner.writer);
-            load::load(&writer, customer, &request, &mut load::ingest_stage)
+            load::load_uploaded(&writer, customer, &request)
         })
         .await
         .map_err(|error| LoadError::Engine(format!("load task failed: {error}")))?

@@ -102,6 +102,88 @@ pub struct IngestTotals {
     pub currency: String,
 }
 
+/// What a load is doing: `queued` until a worker takes it, then `reading` a file, `checking` its
+/// rows, `writing` them to the cost table, updating the daily `rollups`; `done` or `failed`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "lowercase")]
+pub enum IngestPhase {
+    Queued,
+    Reading,
+    Checking,
+    Writing,
+    Rollups,
+    Done,
+    Failed,
+}
+
+/// How far an upload's load has got.
+#[derive(Debug, Clone, Serialize, Deserialize, ToSchema)]
+pub struct IngestJobProgress {
+    pub phase: IngestPhase,
+    /// The file being read or checked (0-based) of `files`, and its uploaded name.
+    pub file_index: u64,
+    pub files: u64,
+    pub file_name: String,
+    /// Data rows read so far (a file's rows count once it has been read whole).
+    pub rows_read: u64,
+    /// Bytes of the uploaded files read so far (as uploaded: compressed for `.gz`), of `bytes_total`.
+    pub bytes_read: u64,
+    pub bytes_total: u64,
+    /// When the load last reported; absent before it first did.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub updated_at: Option<DateTime<Utc>>,
+}
+
+impl IngestJobProgress {
+    /// The job's progress: the load's last report while it runs, and what it came to once it
+    /// has ended.
+    fn of(job: &costscope_store::IngestJob) -> Self {
+        use costscope_store::IngestJobStatus as S;
+        let bytes_total = job.files.iter().map(|file| file.bytes).sum();
+        let first = job.files.first().map(|file| file.name.clone()).unwrap_or_default();
+        let mut progress = match &job.progress {
+            Some(recorded) => Self {
+                phase: match recorded.phase.as_str() {
+                    "checking" => IngestPhase::Checking,
+                    "writing" => IngestPhase::Writing,
+                    "rollups" => IngestPhase::Rollups,
+                    _ => IngestPhase::Reading,
+                },
+                file_index: recorded.file_index,
+                files: recorded.files,
+                file_name: recorded.file_name.clone(),
+                rows_read: recorded.rows_read,
+                bytes_read: recorded.bytes_read,
+                bytes_total: recorded.bytes_total,
+                updated_at: Some(recorded.updated_at),
+            },
+            None => Self {
+                phase: IngestPhase::Reading,
+                file_index: 0,
+                files: job.files.len() as u64,
+                file_name: first,
+                rows_read: 0,
+                bytes_read: 0,
+                bytes_total,
+                updated_at: None,
+            },
+        };
+        match job.status {
+            S::Queued => progress.phase = IngestPhase::Queued,
+            S::Running => {}
+            S::Succeeded => {
+                progress.phase = IngestPhase::Done;
+                progress.bytes_read = progress.bytes_total;
+                if job.progress.is_none() {
+                    progress.rows_read = job.rows;
+                }
+            }
+            S::Failed => progress.phase = IngestPhase::Failed,
+        }
+        progress
+    }
+}
+
 /// An upload of billing data and its load.
 #[derive(Debug, Clone, Serialize, Deserialize, ToSchema)]
 pub struct IngestJob {
@@ -126,11 +208,14 @@ pub struct IngestJob {
     pub started_at: Option<DateTime<Utc>>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub finished_at: Option<DateTime<Utc>>,
+    pub progress: IngestJobProgress,
 }
 
 impl From<costscope_store::IngestJob> for IngestJob {
     fn from(job: costscope_store::IngestJob) -> Self {
+        let progress = IngestJobProgress::of(&job);
         Self {
+            progress,
             id: job.id,
             status: job.status.into(),
             files: job

@@ -40,7 +40,7 @@ use super::{accounts, auth, budgets, config, cost, currency, customer, error, ex
         budgets::dto::BudgetResource, budgets::dto::ResourcesPagination, budgets::dto::BudgetResourcesResponse,
         costscope_core::budget::BudgetFilter, costscope_core::budget::BudgetFilterType, costscope_core::budget::BudgetPeriod,
         costscope_core::budget::AlertThreshold, costscope_core::budget::ThresholdType, costscope_core::budget::BudgetHealth,
-        ingest::IngestJob, ingest::IngestJobFile, ingest::IngestBillingPeriod, ingest::IngestTotals, ingest::IngestStatus, ingest::UploadAccepted, ingest::UploadForm,
+        ingest::IngestJob, ingest::IngestJobFile, ingest::IngestJobProgress, ingest::IngestPhase, ingest::IngestBillingPeriod, ingest::IngestTotals, ingest::IngestStatus, ingest::UploadAccepted, ingest::UploadForm,
     )),
     modifiers(&BearerAuth),
 )]

@@ -8,13 +8,16 @@ use std::time::Duration;
 
 use anyhow::Context;
 use costscope_core::Clock;
-use costscope_engine::{CostEngine, LoadError, LoadRequest, LoadSummary, ProgressFn, SourceFile};
+use costscope_engine::{
+    CostEngine, LoadError, LoadProgress, LoadRequest, LoadSummary, ProgressFn, SourceFile,
+};
 use costscope_ingest::Format;
 use costscope_store::{
-    IngestBillingPeriod, IngestFile, IngestJob, IngestOutcome, IngestResult, IngestTotals,
-    IngestUpload, MetadataStore, NewIngestJob,
+    IngestBillingPeriod, IngestFile, IngestJob, IngestOutcome, IngestProgress, IngestResult,
+    IngestTotals, IngestUpload, MetadataStore, NewIngestJob,
 };
-use tokio::sync::Notify;
+use tokio::sync::{watch, Notify};
+use tokio::task::JoinHandle;
 
 use crate::state::AppState;
 
@@ -125,6 +128,73 @@ pub fn ingest_result(summary: &LoadSummary, files: &[IngestFile]) -> IngestResul
             })
             .collect(),
     }
+}
+
+/// Records a load's progress on its job while it runs, so that any replica answers it: the
+/// engine's updates (throttled by the engine) go through a watch channel to a task writing the
+/// latest one; a write still under way when the next update comes is followed by the newest
+/// only. `also` gets every update too (the command line's progress bar). Drop the callback when
+/// the load ends, then await the task.
+pub fn record_progress(
+    store: Arc<dyn MetadataStore>,
+    clock: Arc<dyn Clock>,
+    job_id: i64,
+    also: Option<ProgressFn>,
+) -> (ProgressFn, JoinHandle<()>) {
+    let (sender, mut receiver) = watch::channel::<Option<LoadProgress>>(None);
+    let writer = tokio::spawn(async move {
+        while receiver.changed().await.is_ok() {
+            let Some(progress) = receiver.borrow_and_update().clone() else {
+                continue;
+            };
+            let recorded = job_progress(&progress, clock.now());
+            if let Err(error) = store.record_ingest_progress(job_id, &recorded).await {
+                tracing::warn!(job_id, %error, "could not record the load's progress");
+            }
+        }
+    });
+    let callback: ProgressFn = Arc::new(move |progress: LoadProgress| {
+        if let Some(also) = &also {
+            also(progress.clone());
+        }
+        sender.send_replace(Some(progress));
+    });
+    (callback, writer)
+}
+
+/// The engine's progress as the job records it.
+pub fn job_progress(progress: &LoadProgress, now: chrono::DateTime<chrono::Utc>) -> IngestProgress {
+    IngestProgress {
+        phase: progress.phase.as_str().to_owned(),
+        file_index: progress.file_index as u64,
+        files: progress.files as u64,
+        file_name: progress.file_name.clone(),
+        rows_read: progress.rows_read,
+        bytes_read: progress.bytes_read,
+        bytes_total: progress.bytes_total,
+        updated_at: now,
+    }
+}
+
+/// Runs `request` on `engine` with its progress recorded on job `job_id` (and passed on to the
+/// request's own callback).
+async fn load_recording_progress(
+    store: &Arc<dyn MetadataStore>,
+    engine: &dyn CostEngine,
+    clock: &Arc<dyn Clock>,
+    customer_id: i64,
+    job_id: i64,
+    mut request: LoadRequest,
+) -> Result<LoadSummary, LoadError> {
+    let (callback, writer) =
+        record_progress(store.clone(), clock.clone(), job_id, request.progress.take());
+    request.progress = Some(callback);
+    let loaded = engine.load(customer_id, request).await;
+    // The request (and with it the sender) is gone: the writer ends after its last write.
+    if let Err(error) = writer.await {
+        tracing::warn!(job_id, %error, "the progress recorder failed");
+    }
+    loaded
 }
 
 /// The message a failed load records: the engine's own for a refused file, a generic one
@@ -261,7 +331,16 @@ impl IngestWorker {
             format,
             progress: None,
         };
-        match self.engine.load(job.customer_id, request).await {
+        let loaded = load_recording_progress(
+            &self.store,
+            self.engine.as_ref(),
+            &self.clock,
+            job.customer_id,
+            job.id,
+            request,
+        )
+        .await;
+        match loaded {
             Ok(summary) => IngestOutcome::Succeeded(ingest_result(&summary, &job.files)),
             Err(error) => IngestOutcome::Failed(failure_message(job.id, error)),
         }

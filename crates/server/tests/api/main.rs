@@ -18,6 +18,7 @@ mod focus_export;
 mod customer;
 mod helpers;
 mod ingest;
+mod ingest_progress;
 mod invitations;
 mod ops;
 mod public_config;

@@ -25,3 +25,6 @@ mod oracle;
 
 #[path = "readers/vendors.rs"]
 mod vendors;
+
+#[path = "readers/details.rs"]
+mod details;

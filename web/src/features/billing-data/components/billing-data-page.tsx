@@ -2,6 +2,7 @@ import { Alert, Box } from '@mui/material';
 import { useAppConfig, useMe } from '@/api/queries';
 import type { Role } from '@/api/types';
 import { PageHeader } from '@/components/page-header';
+import { FocusExportButton } from './focus-export-dialog';
 import { LoadHistory } from './load-history';
 import { SupportedFormatsHelp } from './supported-formats-help';
 import { UploadCard } from './upload-card';
@@ -28,6 +29,7 @@ export function BillingDataPage() {
           Only owners and admins can load billing data.
         </Alert>
       ) : null}
+      <FocusExportButton />
       <LoadHistory />
     </Box>
   );

@@ -1,8 +1,8 @@
 // Journey: the demo user signs in and lands on Mission Control. The four spend cards show what
 // POST /v2/cost/spend answers for the same period, they follow a change of period, and the cost by
-// service category shows the largest category with the amount POST /v2/cost/aggr gives.
+// service category shows the largest category with the amount POST /v2/cost/service-categories
+// gives, and the categories add up to the month's spend.
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
-import { categoryOf } from '../src/features/mission-control/utils/service-categories';
 import { accessTokenOf, expect, signInThroughForm, test } from './fixtures';
 
 const DEMO = { email: 'demo@costscope.dev', password: 'costscope-demo' };
@@ -114,21 +114,24 @@ test('Mission Control shows the spend API numbers and follows the period', async
   await expectCards(page, lastMonthSpend);
   expect(lastMonthSpend.current_period.total_amount).toBeGreaterThan(0);
 
-  // The largest service category of last month, with the amount of the API's service rows.
-  const res = await request.post('/v2/cost/aggr', {
+  // The largest service category of last month, as the server places the services; the
+  // categories together are the month's spend.
+  const res = await request.post('/v2/cost/service-categories', {
     headers: { Authorization: `Bearer ${token}` },
-    data: { start_time: previous.start, end_time: previous.end, filters: [], group_by_dimensions: ['service'], order_by: 'amount', order_desc: true },
+    data: { start_time: previous.start, end_time: previous.end, filters: [] },
   });
   expect(res.status(), await res.text()).toBe(200);
-  const { data } = (await res.json()) as { data: Array<{ service?: string | null; amount: number }> };
-  const byCategory = new Map<string, number>();
-  for (const row of data) {
-    const category = categoryOf(row.service ?? '');
-    byCategory.set(category, (byCategory.get(category) ?? 0) + row.amount);
+  const answer = (await res.json()) as { categories: Array<{ category: string; amount: number }>; currency: string; other_currencies: unknown[] };
+  const { categories } = answer;
+  // In one currency (no other currency, no display currency), the categories add up to the spend.
+  const spendNote = lastMonthSpend as Spend & { currency?: string; converted?: boolean };
+  if (answer.other_currencies.length === 0 && !spendNote.converted && (spendNote.currency ?? 'USD') === answer.currency) {
+    const categoriesTotal = categories.reduce((sum, category) => sum + category.amount, 0);
+    expect(Math.round(categoriesTotal * 100)).toBe(Math.round(lastMonthSpend.current_period.total_amount * 100));
   }
-  const [topCategory, topAmount] = [...byCategory].sort((a, b) => b[1] - a[1])[0];
+  const top = [...categories].sort((a, b) => b.amount - a.amount)[0];
   const section = page.getByRole('region', { name: 'Cost by Service Category' });
-  await expect(section.getByRole('listitem', { name: topCategory, exact: true })).toContainText(usd(topAmount));
+  await expect(section.getByRole('listitem', { name: top.category, exact: true })).toContainText(usd(top.amount));
 
   // The budget overview counts the demo tenant's budgets as GET /v1/budgets answers them.
   const budgetsRes = await request.get('/v1/budgets', { headers: { Authorization: `Bearer ${token}` } });

@@ -8,6 +8,8 @@ export type IngestFile = Schemas['IngestJobFile'];
 export type IngestBillingPeriod = Schemas['IngestBillingPeriod'];
 export type IngestTotal = Schemas['IngestTotals'];
 export type IngestJob = Schemas['IngestJob'];
+export type IngestProgress = Schemas['IngestJobProgress'];
+export type IngestPhase = Schemas['IngestPhase'];
 /** The 202 answer of POST /v1/ingest. */
 export type IngestAccepted = Schemas['UploadAccepted'];
 

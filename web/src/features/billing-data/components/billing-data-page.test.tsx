@@ -5,7 +5,7 @@ import { appRoutes, makeUser } from '@/test/fixtures';
 import { mockApi, type MockReply } from '@/test/mock-api';
 import { renderApp, signInAs } from '@/test/render';
 import { installFakeXhr } from '../testing/fake-xhr';
-import { makeJob } from '../testing/jobs';
+import { makeJob, makeProgress } from '../testing/jobs';
 import type { IngestJob } from '../types';
 
 const owner = makeUser({ id: 1, name: 'Olivia Owner', role: 'owner' });
@@ -63,7 +63,25 @@ describe('billing data page', () => {
     let listed: IngestJob[] = [];
     const { user, xhr, callsTo } = setup(owner, {
       'GET /v1/ingest': () => ({ body: listed }),
-      'GET /v1/ingest/7': inTurn({ ...done, status: 'running', rows: 0, totals: [], billing_periods: [] }, done),
+      'GET /v1/ingest/7': inTurn(
+        {
+          ...done,
+          status: 'running',
+          rows: 0,
+          totals: [],
+          billing_periods: [],
+          progress: makeProgress({
+            phase: 'reading',
+            file_index: 1,
+            files: 2,
+            file_name: 'focus-gcp.csv.gz',
+            rows_read: 1200,
+            bytes_read: 1792,
+            bytes_total: 2048,
+          }),
+        },
+        done,
+      ),
     });
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Billing Data' })).toBeInTheDocument();
@@ -96,7 +114,12 @@ describe('billing data page', () => {
     act(() => request.respond(202, { id: 7, status: 'queued' }));
     expect(await screen.findByText('Queued…')).toBeInTheDocument();
     expect(screen.getByRole('progressbar', { name: 'Loading billing data' })).not.toHaveAttribute('aria-valuenow');
-    expect(await screen.findByText('Loading…')).toBeInTheDocument();
+    // The running load: its phase, the share of the bytes read, the file, MB and rows so far.
+    expect(await screen.findByText('Reading files…')).toBeInTheDocument();
+    const loading = screen.getByRole('group', { name: 'Load progress' });
+    expect(within(loading).getByRole('progressbar', { name: 'Loading billing data' })).toHaveAttribute('aria-valuenow', '88');
+    expect(loading).toHaveTextContent('88%');
+    expect(loading).toHaveTextContent('focus-gcp.csv.gz (2 of 2) · 1.8 KB of 2.0 KB read · 1,200 rows so far');
 
     listed = [done];
     const summary = await screen.findByRole('status', { name: 'Upload result' });
@@ -241,7 +264,16 @@ describe('billing data page', () => {
 describe('load history', () => {
   it('lists the loads with their status, rows, billed cost and author; a failed load shows why', async () => {
     const jobs = [
-      makeJob({ id: 3, status: 'running', files: [{ name: 'cur-2026-11.csv.gz', bytes: 10 }], format: 'aws-cur', rows: 0, totals: [], started_at: '2026-11-03T08:00:00Z' }),
+      makeJob({
+        id: 3,
+        status: 'running',
+        files: [{ name: 'cur-2026-11.csv.gz', bytes: 10 }],
+        format: 'aws-cur',
+        rows: 0,
+        totals: [],
+        started_at: '2026-11-03T08:00:00Z',
+        progress: makeProgress({ phase: 'checking', file_name: 'cur-2026-11.csv.gz', rows_read: 4321, bytes_read: 10, bytes_total: 10 }),
+      }),
       makeJob({
         id: 2,
         status: 'failed',
@@ -282,7 +314,15 @@ describe('load history', () => {
       'By',
     ]);
     const cells = (row: HTMLElement) => within(row).getAllByRole('cell').map((c) => c.textContent);
-    expect(cells(rows[1])).toEqual(['3 Nov 2026, 08:00 UTC', 'cur-2026-11.csv.gz', 'AWS CUR (legacy)', 'Running', '—', '—', 'Olivia Owner']);
+    expect(cells(rows[1])).toEqual([
+      '3 Nov 2026, 08:00 UTC',
+      'cur-2026-11.csv.gz',
+      'AWS CUR (legacy)',
+      'RunningChecking rows… 100%',
+      '4,321 read',
+      '—',
+      'Olivia Owner',
+    ]);
     expect(cells(rows[2])).toEqual([
       '2 Nov 2026, 12:15 UTC',
       `bad.csv${BAD_NUMBER}`,

@@ -20,6 +20,7 @@ import { useIngestJobs } from '../api/get-ingest-jobs';
 import type { IngestJob } from '../types';
 import { formatLabel } from '../utils/formats';
 import { formatBilledTotal, formatCount, formatDateTimeUtc } from '../utils/numbers';
+import { PHASE_LABELS, readPercent } from '../utils/progress';
 import { STATUS_COLORS, STATUS_LABELS } from '../utils/status';
 
 export const EMPTY_HISTORY_TEXT =
@@ -74,8 +75,18 @@ function HistoryTable({ jobs }: { jobs: IngestJob[] }) {
               <TableCell>{jobFormat(job)}</TableCell>
               <TableCell>
                 <StatusChip job={job} />
+                {job.status === 'running' ? (
+                  <Typography variant="caption" color="text.secondary" sx={{ display: 'block', mt: 0.5 }}>
+                    {PHASE_LABELS[job.progress.phase]}
+                    {readPercent(job.progress) === null ? null : ` ${readPercent(job.progress)}%`}
+                  </Typography>
+                ) : null}
               </TableCell>
-              <TableCell align="right">{job.status === 'succeeded' ? formatCount(job.rows) : '—'}</TableCell>
+              <TableCell align="right">
+                {job.status === 'succeeded' ? formatCount(job.rows) : null}
+                {job.status === 'running' ? `${formatCount(job.progress.rows_read)} read` : null}
+                {job.status !== 'succeeded' && job.status !== 'running' ? '—' : null}
+              </TableCell>
               <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
                 {job.status === 'succeeded' ? formatBilledTotal(job.totals) : '—'}
               </TableCell>

@@ -14,6 +14,7 @@ import { isFinished } from '../utils/status';
 import { ChosenFiles } from './chosen-files';
 import { FilePicker } from './file-picker';
 import { FormatSelect } from './format-select';
+import { LoadProgress } from './load-progress';
 import { LoadFailure, LoadSummary } from './load-summary';
 
 /** Owners and admins: choose billing files, upload them with progress, follow the load to its end. */
@@ -117,8 +118,14 @@ export function UploadCard() {
         ) : null}
         {processing ? (
           <Box>
-            <Typography variant="body2">{job.data?.status === 'running' ? 'Loading…' : 'Queued…'}</Typography>
-            <LinearProgress aria-label="Loading billing data" sx={{ mt: 0.5 }} />
+            {job.data ? (
+              <LoadProgress progress={job.data.progress} />
+            ) : (
+              <>
+                <Typography variant="body2">Queued…</Typography>
+                <LinearProgress aria-label="Loading billing data" sx={{ mt: 0.5 }} />
+              </>
+            )}
             {job.isError && !job.data ? (
               <Typography variant="body2" color="error" sx={{ mt: 0.5 }}>
                 {errorMessage(job.error, 'Could not read the state of the upload')} — still trying.

@@ -1,4 +1,4 @@
-import type { IngestJob } from '../types';
+import type { IngestJob, IngestProgress } from '../types';
 
 export function makeJob(overrides: Partial<IngestJob> = {}): IngestJob {
   return {
@@ -15,6 +15,21 @@ export function makeJob(overrides: Partial<IngestJob> = {}): IngestJob {
     created_at: '2026-11-02T09:30:00Z',
     started_at: '2026-11-02T09:30:01Z',
     finished_at: '2026-11-02T09:30:03Z',
+    progress: {
+      phase: 'done',
+      file_index: 0,
+      files: 1,
+      file_name: 'focus-2026-10.csv',
+      rows_read: 10,
+      bytes_read: 2048,
+      bytes_total: 2048,
+      updated_at: '2026-11-02T09:30:03Z',
+    },
     ...overrides,
   };
+}
+
+/** A load's progress: `done` of one 2 KB file unless told otherwise. */
+export function makeProgress(overrides: Partial<IngestProgress> = {}): IngestProgress {
+  return { ...makeJob().progress, ...overrides };
 }

@@ -1,6 +1,7 @@
-import { makeJob } from '../testing/jobs';
+import { makeJob, makeProgress } from '../testing/jobs';
 import { addFiles, isAcceptedFile } from './files';
 import { formatLabel } from './formats';
+import { progressDetails, readPercent } from './progress';
 import { billingMonth, formatBilledTotal, formatBytes, formatDateTimeUtc, formatMoney, providerLabel } from './numbers';
 
 const file = (name: string, size = 3) => new File(['x'.repeat(size)], name, { lastModified: 1 });
@@ -41,5 +42,24 @@ describe('billing data utils', () => {
     expect(formatBilledTotal([])).toBe('—');
     expect(formatBilledTotal([t, { ...t, provider: 'gcp', billed_cost: 0.55 }])).toBe('$124.00');
     expect(formatBilledTotal([t, { ...t, billed_cost: 5, currency: 'EUR' }])).toBe('$123.45 + €5.00');
+  });
+
+  it('says how far a load has got in each phase', () => {
+    const reading = makeProgress({ phase: 'reading', file_name: 'big.csv.gz', files: 1, rows_read: 0, bytes_read: 512 * 1024 * 1024, bytes_total: 2 * 1024 * 1024 * 1024 });
+    expect(readPercent(reading)).toBe(25);
+    expect(progressDetails(reading)).toBe('big.csv.gz · 512.0 MB of 2.0 GB read');
+    const second = makeProgress({ phase: 'reading', file_index: 1, files: 3, file_name: 'b.csv', rows_read: 1500, bytes_read: 3000, bytes_total: 4096 });
+    expect(progressDetails(second)).toBe('b.csv (2 of 3) · 2.9 KB of 4.0 KB read · 1,500 rows so far');
+    const checking = makeProgress({ phase: 'checking', file_name: 'a.csv', rows_read: 1234567, bytes_read: 2048, bytes_total: 2048 });
+    expect(readPercent(checking)).toBe(100);
+    expect(progressDetails(checking)).toBe('a.csv · 2.0 KB of 2.0 KB read · 1,234,567 rows read');
+    const writing = makeProgress({ phase: 'writing', rows_read: 1234567, bytes_total: 2048 });
+    expect(readPercent(writing)).toBeNull();
+    expect(progressDetails(writing)).toBe('1,234,567 rows read · 2.0 KB');
+    expect(readPercent(makeProgress({ phase: 'reading', bytes_read: 0, bytes_total: 0 }))).toBeNull();
+    expect(progressDetails(makeProgress({ phase: 'queued', bytes_total: 1536 }))).toBe('Waiting for the loader · 1.5 KB');
+    expect(progressDetails(makeProgress({ phase: 'failed', file_name: 'x.csv', rows_read: 7, bytes_read: 1024, bytes_total: 2048 }))).toBe(
+      'Stopped at x.csv · 1.0 KB of 2.0 KB read · 7 rows read',
+    );
   });
 });

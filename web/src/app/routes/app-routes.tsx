@@ -13,6 +13,7 @@ import {
   BudgetsDashboardPage,
   BudgetWizardPage,
   ComingSoonPage,
+  CurrencySettingsPage,
   CostTabsPage,
   CostVisualisationPage,
   ManagedAccountsPage,
@@ -135,6 +136,14 @@ export function AppRoutes() {
             element={
               <SettingsSection pageName="Billing Data">
                 <BillingDataPage />
+              </SettingsSection>
+            }
+          />
+          <Route
+            path="currency"
+            element={
+              <SettingsSection pageName="Currency">
+                <CurrencySettingsPage />
               </SettingsSection>
             }
           />

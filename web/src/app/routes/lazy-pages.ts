@@ -8,6 +8,9 @@ export const UserManagementPage = lazy(() =>
 export const BillingDataPage = lazy(() =>
   import('@/features/billing-data').then((m) => ({ default: m.BillingDataPage })),
 );
+export const CurrencySettingsPage = lazy(() =>
+  import('@/features/currency').then((m) => ({ default: m.CurrencySettingsPage })),
+);
 export const ComingSoonPage = lazy(() => import('@/features/coming-soon').then((m) => ({ default: m.ComingSoonPage })));
 
 // Cost screens (docs/WEB-COST.md): only these chunks pull in the chart library.

@@ -1,4 +1,5 @@
 import CloudUploadIcon from '@mui/icons-material/CloudUpload';
+import CurrencyExchangeIcon from '@mui/icons-material/CurrencyExchange';
 import LogoutIcon from '@mui/icons-material/Logout';
 import PeopleOutlineIcon from '@mui/icons-material/PeopleOutline';
 import SettingsEthernetIcon from '@mui/icons-material/SettingsEthernet';
@@ -70,6 +71,12 @@ export function UserMenu({ user, onSignOut }: UserMenuProps) {
             <CloudUploadIcon fontSize="small" />
           </ListItemIcon>
           Billing Data
+        </MenuItem>
+        <MenuItem onClick={() => go('/settings/currency')}>
+          <ListItemIcon>
+            <CurrencyExchangeIcon fontSize="small" />
+          </ListItemIcon>
+          Currency
         </MenuItem>
         <Divider />
         <MenuItem

@@ -8,7 +8,7 @@ import { COST_REFETCH_DEBOUNCE_MS, useCostAggr, type CostAggrRequest, type CostA
 const NOW = new Date('2026-11-23T12:00:00.000Z');
 
 function answer(total: number): CostAggrResponse {
-  return { data: [], summary: { accrued_cost: total, accrued_change: null, previous_cost: 0, currency: 'USD' }, total_groups: 0, warnings: [] };
+  return { data: [], summary: { accrued_cost: total, accrued_change: null, previous_cost: 0, currency: 'USD' }, total_groups: 0, warnings: [], currency: 'USD', converted: false, otherCurrencies: [] };
 }
 
 const body = (start: string): CostAggrRequest => ({ start_time: start, end_time: '2026-11-23T23:59:59.999Z', group_by_dimensions: ['service'] });

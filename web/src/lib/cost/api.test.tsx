@@ -17,6 +17,9 @@ function answer(total: number): CostAggrResponse {
     summary: { accrued_cost: total, accrued_change: null, previous_cost: 0, currency: 'USD' },
     total_groups: 1,
     warnings: [],
+    currency: 'USD',
+    converted: false,
+    otherCurrencies: [],
   };
 }
 

@@ -1,9 +1,9 @@
 /** Budget money and percent display (spec 2 §9: USD without decimals; chart values abbreviated K/M/B). */
 import { formatCurrency } from '@/lib/cost/format';
 
-/** '$5,310': dollars without decimals. */
-export function formatUsd(value: number): string {
-  return formatCurrency(value, { decimals: 0 });
+/** '$5,310': dollars without decimals; '€5,310' in the budget answer's `currency` when given. */
+export function formatUsd(value: number, currency?: string): string {
+  return formatCurrency(value, { decimals: 0, currency });
 }
 
 const COMPACT_UNITS = [

@@ -26,6 +26,10 @@ export function makeBudget(overrides: Partial<Budget> = {}): Budget {
     daysRemaining: 7,
     createdAt: '2026-11-01T10:00:00Z',
     updatedAt: '2026-11-01T10:00:00Z',
+    currency: 'USD',
+    converted: false,
+    otherCurrencies: [],
+    warnings: [],
     ...overrides,
   };
 }

@@ -2,7 +2,7 @@ import RefreshIcon from '@mui/icons-material/Refresh';
 import SaveOutlinedIcon from '@mui/icons-material/SaveOutlined';
 import { Alert, Box, Button, Stack } from '@mui/material';
 import { useEffect, useMemo, useState } from 'react';
-import { preloadCostChart } from '@/components/cost';
+import { CurrencyNotice, preloadCostChart, withoutCurrencyWarnings } from '@/components/cost';
 import { FilterPanel } from '@/components/cost-filters';
 import { CSV_EXPORT_FAILED_MESSAGE, downloadFile, resolveTimeRange } from '@/lib/cost';
 import { PageHeader } from '@/components/page-header';
@@ -36,6 +36,7 @@ export function AdvancedCostPage({ embedded = false }: AdvancedCostPageProps) {
   const data = useAnalysisData(state, range);
   const reports = useSavedReports();
   const refresh = useThrottledAction(data.refetch, REFRESH_THROTTLE_MS);
+  const warnings = withoutCurrencyWarnings(data.warnings, data.series);
   const [filtersOpen, setFiltersOpen] = useState(false);
   const [saveOpen, setSaveOpen] = useState(false);
   const [notice, setNotice] = useState<string | null>(null);
@@ -107,11 +108,12 @@ export function AdvancedCostPage({ embedded = false }: AdvancedCostPageProps) {
       ) : null}
       <DataReadyNotice />
       <AnalysisToolbar state={state} range={range} onChange={setState} onOpenFilters={() => setFiltersOpen(true)} />
-      {data.warnings.length ? (
+      {warnings.length ? (
         <Alert severity="warning" sx={{ mb: 2 }}>
-          {data.warnings.join(' · ')}
+          {warnings.join(' · ')}
         </Alert>
       ) : null}
+      <CurrencyNotice answer={data.series} />
       <AnalysisResults
         data={data}
         state={state}

@@ -10,6 +10,8 @@ export interface AnalysisChartProps {
   primary: GroupKey | undefined;
   /** How many groups the API has for the period (its `total_groups`). */
   totalGroups: number;
+  /** The answer's currency. */
+  currency?: string;
 }
 
 /**
@@ -18,7 +20,7 @@ export interface AnalysisChartProps {
  * continuous time axis, so they are a stacked area: the top edge reads as the overall running
  * total and each band as its group's share of it, which stacked bars of running totals would hide.
  */
-export function AnalysisChart({ data, view, primary, totalGroups }: AnalysisChartProps) {
+export function AnalysisChart({ data, view, primary, totalGroups, currency }: AnalysisChartProps) {
   const series = data.series.map(({ name, values }) => ({ name, values }));
   const omitted = primary ? Math.max(data.omittedSeries, totalGroups - series.length) : 0;
   return (
@@ -37,6 +39,7 @@ export function AnalysisChart({ data, view, primary, totalGroups }: AnalysisChar
         zoom
         height={380}
         ariaLabel="Advanced cost chart"
+        currency={currency}
       />
     </>
   );

@@ -36,7 +36,7 @@ export function AnalysisResults({ data, state, range, onRefresh, onClearFilters,
         {data.isUpdating ? (
           <LinearProgress aria-label="Updating cost data" sx={{ position: 'absolute', top: 0, left: 0, right: 0 }} />
         ) : null}
-        <CostSummary summary={data.series.summary} periodLabel={formatRangeLabel(range)} />
+        <CostSummary summary={data.series.summary} currency={data.series.currency} periodLabel={formatRangeLabel(range)} />
         <Box sx={{ mt: 2 }}>
           {empty ? (
             <NoCostData onRefresh={onRefresh} onClearFilters={state.filters.length ? onClearFilters : undefined} />
@@ -47,6 +47,7 @@ export function AnalysisResults({ data, state, range, onRefresh, onClearFilters,
                 view={data.shownView}
                 primary={data.chartPrimary}
                 totalGroups={data.series.total_groups}
+                currency={data.series.currency}
               />
             </WidgetBoundary>
           )}
@@ -64,9 +65,10 @@ export function AnalysisResults({ data, state, range, onRefresh, onClearFilters,
                 dimensions={data.shownDimensions}
                 sort={state.grouping.sortConfig}
                 onSortChange={onSortChange}
+                currency={data.series.currency}
               />
             ) : data.periodRows ? (
-              <PeriodTable rows={data.periodRows} cumulative={data.shownView === 'cumulative'} />
+              <PeriodTable rows={data.periodRows} cumulative={data.shownView === 'cumulative'} currency={data.series.currency} />
             ) : (
               <Stack alignItems="center" sx={{ py: 3 }}>
                 <CircularProgress size={24} aria-label="Loading cost table" />

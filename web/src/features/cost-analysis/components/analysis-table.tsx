@@ -59,10 +59,12 @@ export interface GroupTableProps {
   dimensions: Dimension[];
   sort: GroupingState['sortConfig'];
   onSortChange(sort: GroupingState['sortConfig']): void;
+  /** The answer's currency. */
+  currency?: string;
 }
 
 /** One row per combination of the chosen dimensions: its total and share of the period's total. */
-export function GroupTable({ rows, dimensions, sort, onSortChange }: GroupTableProps) {
+export function GroupTable({ rows, dimensions, sort, onSortChange, currency }: GroupTableProps) {
   const sorted = useMemo(() => sortGroupRows(rows.rows, sort, dimensions), [rows.rows, sort, dimensions]);
   const { start, end, pagination } = usePage(sorted.length);
   const sortBy = (field: SortField) =>
@@ -95,7 +97,7 @@ export function GroupTable({ rows, dimensions, sort, onSortChange }: GroupTableP
                 {row.values.map((value, i) => (
                   <TableCell key={dimensions[i] ?? i}>{value}</TableCell>
                 ))}
-                <TableCell align="right">{formatCurrency(row.amount)}</TableCell>
+                <TableCell align="right">{formatCurrency(row.amount, { currency })}</TableCell>
                 <TableCell align="right">{formatShare(row.share)}</TableCell>
               </TableRow>
             ))}
@@ -110,10 +112,12 @@ export function GroupTable({ rows, dimensions, sort, onSortChange }: GroupTableP
 export interface PeriodTableProps {
   rows: Capped<PeriodTableRow>;
   cumulative: boolean;
+  /** The answer's currency. */
+  currency?: string;
 }
 
 /** Ungrouped: one row per period. */
-export function PeriodTable({ rows, cumulative }: PeriodTableProps) {
+export function PeriodTable({ rows, cumulative, currency }: PeriodTableProps) {
   const { start, end, pagination } = usePage(rows.rows.length);
   return (
     <>
@@ -131,7 +135,7 @@ export function PeriodTable({ rows, cumulative }: PeriodTableProps) {
             {rows.rows.slice(start, end).map((row) => (
               <TableRow key={row.key} hover>
                 <TableCell>{row.period}</TableCell>
-                <TableCell align="right">{formatCurrency(row.amount)}</TableCell>
+                <TableCell align="right">{formatCurrency(row.amount, { currency })}</TableCell>
                 {cumulative ? null : <TableCell align="right">{formatShare(row.share)}</TableCell>}
               </TableRow>
             ))}

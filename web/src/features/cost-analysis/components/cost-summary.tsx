@@ -3,11 +3,13 @@ import { formatCurrency, formatPercent, type CostSummary as Summary } from '@/li
 
 export interface CostSummaryProps {
   summary: Summary;
+  /** The answer's currency (USD when absent). */
+  currency?: string;
   periodLabel: string;
 }
 
 /** The period's total (`summary.accrued_cost`) and its change against the previous period. */
-export function CostSummary({ summary, periodLabel }: CostSummaryProps) {
+export function CostSummary({ summary, currency, periodLabel }: CostSummaryProps) {
   const change = summary.accrued_change;
   const color = change === null || change === undefined || change === 0 ? 'text.secondary' : change > 0 ? 'error.main' : 'success.main';
   return (
@@ -17,7 +19,7 @@ export function CostSummary({ summary, periodLabel }: CostSummaryProps) {
           Total cost
         </Typography>
         <Typography variant="h4" component="p" aria-labelledby="total-cost-label" data-testid="total-cost">
-          {formatCurrency(summary.accrued_cost)}
+          {formatCurrency(summary.accrued_cost, { currency })}
         </Typography>
       </Box>
       <Box>
@@ -27,7 +29,7 @@ export function CostSummary({ summary, periodLabel }: CostSummaryProps) {
         <Typography sx={{ color }} data-testid="cost-change">
           {change === null || change === undefined
             ? 'No cost in the previous period'
-            : `${formatPercent(change)} (previous ${formatCurrency(summary.previous_cost)})`}
+            : `${formatPercent(change)} (previous ${formatCurrency(summary.previous_cost, { currency })})`}
         </Typography>
       </Box>
       <Box>

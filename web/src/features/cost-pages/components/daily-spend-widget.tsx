@@ -12,10 +12,12 @@ export function DailySpendWidget({ title, range }: { title: string; range: TimeR
       title={title}
       subtitle={formatRangeLabel(range)}
       queries={[daily]}
-      select={() => toChartSeries(toDateRows(daily.data!.data, () => 'Spend'))}
+      select={() => ({ ...toChartSeries(toDateRows(daily.data!.data, () => 'Spend')), currency: daily.data!.currency })}
       isEmpty={(chart) => chart.categories.length === 0}
     >
-      {(chart) => <CostChart type="bar" categories={chart.categories} series={chart.series} height={280} ariaLabel={`${title} chart`} />}
+      {(chart) => (
+        <CostChart type="bar" categories={chart.categories} series={chart.series} currency={chart.currency} height={280} ariaLabel={`${title} chart`} />
+      )}
     </CostWidget>
   );
 }

@@ -1,4 +1,5 @@
 import { Divider, Stack } from '@mui/material';
+import { CurrencyNotice } from '@/components/cost';
 import { formatCurrency, formatDayLabel, formatRangeLabel, resolveTimeRange, useCostAggr } from '@/lib/cost';
 import { totalRequest } from '../api/requests';
 import { forecastWindow, monthForecast } from '../utils/forecast';
@@ -25,26 +26,40 @@ export function MonthSpendWidget({ now }: { now: Date }) {
       select={() => ({
         forecast: monthForecast(monthToDate.data!.summary.accrued_cost, lastSeven.data!.summary.accrued_cost, sevenDays.daysLeft),
         lastMonth: previous.data!.summary.accrued_cost,
+        answer: monthToDate.data!,
+        lastMonthCurrency: previous.data!.currency,
         hasData: monthToDate.data!.data.length > 0 || previous.data!.data.length > 0,
       })}
       isEmpty={(d) => !d.hasData}
     >
-      {({ forecast, lastMonth: lastMonthTotal }) => (
-        <Stack direction={{ xs: 'column', md: 'row' }} spacing={3} divider={<Divider orientation="vertical" flexItem />}>
-          <Figure label="Month-to-date spend" value={formatCurrency(forecast.monthToDate)} detail={formatRangeLabel(thisMonth)} />
-          <Figure
-            label="Forecast to month end"
-            value={formatCurrency(forecast.forecast)}
-            detail={
-              <>
-                {formatCurrency(forecast.monthToDate)} so far + {formatCurrency(forecast.averageDaily)} a day (average of{' '}
-                {formatDayLabel(sevenDays.start)} – {formatDayLabel(sevenDays.end)}) × {forecast.daysLeft}{' '}
-                {forecast.daysLeft === 1 ? 'day' : 'days'} left
-              </>
-            }
-          />
-          <Figure label="Last month" value={formatCurrency(lastMonthTotal)} detail={formatRangeLabel(lastMonth)} />
-        </Stack>
+      {({ forecast, lastMonth: lastMonthTotal, lastMonthCurrency, answer }) => (
+        <>
+          <CurrencyNotice answer={answer} />
+          <Stack direction={{ xs: 'column', md: 'row' }} spacing={3} divider={<Divider orientation="vertical" flexItem />}>
+            <Figure
+              label="Month-to-date spend"
+              value={formatCurrency(forecast.monthToDate, { currency: answer.currency })}
+              detail={formatRangeLabel(thisMonth)}
+            />
+            <Figure
+              label="Forecast to month end"
+              value={formatCurrency(forecast.forecast, { currency: answer.currency })}
+              detail={
+                <>
+                  {formatCurrency(forecast.monthToDate, { currency: answer.currency })} so far +{' '}
+                  {formatCurrency(forecast.averageDaily, { currency: answer.currency })} a day (average of{' '}
+                  {formatDayLabel(sevenDays.start)} – {formatDayLabel(sevenDays.end)}) × {forecast.daysLeft}{' '}
+                  {forecast.daysLeft === 1 ? 'day' : 'days'} left
+                </>
+              }
+            />
+            <Figure
+              label="Last month"
+              value={formatCurrency(lastMonthTotal, { currency: lastMonthCurrency })}
+              detail={formatRangeLabel(lastMonth)}
+            />
+          </Stack>
+        </>
       )}
     </CostWidget>
   );

@@ -10,8 +10,20 @@ export interface RankedRow {
   amount: number;
 }
 
-/** Names, amounts and their share of `total` (the whole period, not only the rows shown). */
-export function RankedTable({ label, nameHeader, rows, total }: { label: string; nameHeader: string; rows: RankedRow[]; total: number }) {
+/** Names, amounts (in the answer's `currency`) and their share of `total` (the whole period, not only the rows shown). */
+export function RankedTable({
+  label,
+  nameHeader,
+  rows,
+  total,
+  currency,
+}: {
+  label: string;
+  nameHeader: string;
+  rows: RankedRow[];
+  total: number;
+  currency?: string;
+}) {
   return (
     <Table size="small" aria-label={label}>
       <TableHead>
@@ -32,7 +44,7 @@ export function RankedTable({ label, nameHeader, rows, total }: { label: string;
                 </Typography>
               ) : null}
             </TableCell>
-            <TableCell align="right">{formatCurrency(row.amount)}</TableCell>
+            <TableCell align="right">{formatCurrency(row.amount, { currency })}</TableCell>
             <TableCell align="right">{shareOf(row.amount, total)}</TableCell>
           </TableRow>
         ))}

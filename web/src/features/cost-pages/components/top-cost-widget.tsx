@@ -24,6 +24,7 @@ export function TopCostWidget({ title, nameHeader, dimension, range, limit = 10,
       queries={[top]}
       select={() => ({
         total: top.data!.summary.accrued_cost,
+        currency: top.data!.currency,
         rows: top.data!.data.map((row) => {
           const id = row.grouping_values[0] ?? rowDimension(row, dimension);
           return { key: id, name: formatName(rowDimension(row, dimension)), detail: dimension === 'account' ? id : undefined, amount: row.amount };
@@ -31,7 +32,7 @@ export function TopCostWidget({ title, nameHeader, dimension, range, limit = 10,
       })}
       isEmpty={(d) => d.rows.length === 0}
     >
-      {(d) => <RankedTable label={title} nameHeader={nameHeader} rows={d.rows} total={d.total} />}
+      {(d) => <RankedTable label={title} nameHeader={nameHeader} rows={d.rows} total={d.total} currency={d.currency} />}
     </CostWidget>
   );
 }

@@ -10,6 +10,9 @@ export function aggr(data: Array<Partial<CostRow> & { amount: number }>, summary
       summary: { accrued_cost: total, previous_cost: 0, accrued_change: null, currency: 'USD', ...summary },
       total_groups: data.length,
       warnings: [],
+      currency: 'USD',
+      converted: false,
+      otherCurrencies: [],
     },
   };
 }
@@ -22,7 +25,7 @@ export function spend(costTypes: Record<string, number>, total = 0): { body: Spe
     cloud_provider: { AWS: amount, GCP: 0, Azure: 0 },
     cost_type: { Credit: 0, Refund: 0, ...costTypes },
   });
-  return { body: { current_period: period(total), previous_period: period(0), comparison: { absolute_change: total, percent_change: null }, warnings: [] } };
+  return { body: { current_period: period(total), previous_period: period(0), comparison: { absolute_change: total, percent_change: null }, warnings: [], currency: 'USD', converted: false, otherCurrencies: [] } };
 }
 
 type Rule = [(body: CostAggrRequest) => boolean, { status?: number; body?: unknown }];

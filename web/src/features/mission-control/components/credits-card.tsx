@@ -20,7 +20,7 @@ export function CreditsCard({ spend }: { spend: SpendState }) {
             return (
               <Stack spacing={1}>
                 <Typography variant="h4" component="p" fontWeight={600}>
-                  {formatCurrency(credits, { decimals: 0 })}
+                  {formatCurrency(credits, { decimals: 0, currency: data.currency })}
                 </Typography>
                 <Typography variant="body2" color="text.secondary">
                   No spend in this period
@@ -41,7 +41,7 @@ export function CreditsCard({ spend }: { spend: SpendState }) {
                 sx={{ height: 8, borderRadius: 4 }}
               />
               <Typography variant="body2" color="text.secondary">
-                {formatCurrency(credits, { decimals: 0 })} in credits of {formatCurrency(grossSpend, { decimals: 0 })} spend before
+                {formatCurrency(credits, { decimals: 0, currency: data.currency })} in credits of {formatCurrency(grossSpend, { decimals: 0, currency: data.currency })} spend before
                 credits and refunds
               </Typography>
             </Stack>

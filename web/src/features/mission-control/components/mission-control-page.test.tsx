@@ -31,6 +31,9 @@ function spendAnswer(total: number, previousTotal: number, overrides: Partial<Sp
       percent_change: previousTotal === 0 ? null : ((total - previousTotal) / previousTotal) * 100,
     },
     warnings: [],
+    currency: 'USD',
+    converted: false,
+    otherCurrencies: [],
   };
 }
 

@@ -2,7 +2,7 @@ import { Alert, Box, Grid, Stack } from '@mui/material';
 import { useState } from 'react';
 import { useAppConfig } from '@/api/queries';
 import { PageHeader } from '@/components/page-header';
-import { TimeRangeSelector, WidgetBoundary } from '@/components/cost';
+import { CurrencyNotice, TimeRangeSelector, WidgetBoundary } from '@/components/cost';
 import { FilterPanel, FiltersButton } from '@/components/cost-filters';
 import { useDashboardSpend } from '../api/use-dashboard-spend';
 import { PAGE_SUBTITLE, PAGE_TITLE } from '../constants';
@@ -45,6 +45,7 @@ export function MissionControlPage() {
           {filters.warnings.join('; ')}
         </Alert>
       ) : null}
+      <CurrencyNotice answer={spend.data} />
       <SpendCards spend={{ data: spend.data, error: spend.error, onRetry: () => void spend.refetch() }} />
       <Grid container spacing={2}>
         <Grid size={{ xs: 12, lg: 5 }}>

@@ -12,10 +12,10 @@ export function RefundsCard({ spend }: { spend: SpendState }) {
         {(data) => (
           <Stack spacing={1}>
             <Typography variant="h4" component="p" fontWeight={600}>
-              {formatCurrency(refundsReceived(data.current_period), { decimals: 0 })}
+              {formatCurrency(refundsReceived(data.current_period), { decimals: 0, currency: data.currency })}
             </Typography>
             <Typography variant="body2" color="text.secondary">
-              {formatCurrency(refundsReceived(data.previous_period), { decimals: 0 })} in the previous period
+              {formatCurrency(refundsReceived(data.previous_period), { decimals: 0, currency: data.currency })} in the previous period
             </Typography>
           </Stack>
         )}

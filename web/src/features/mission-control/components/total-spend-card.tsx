@@ -29,7 +29,7 @@ function Change({ data }: { data: SpendResponse }) {
           {formatPercent(percent)}
         </Typography>
         <Typography variant="body2" color="text.secondary">
-          vs {formatCurrency(previous.total_amount, { decimals: 0 })} previous period
+          vs {formatCurrency(previous.total_amount, { decimals: 0, currency: data.currency })} previous period
         </Typography>
       </Stack>
       <Typography variant="caption" color="text.secondary">
@@ -47,7 +47,7 @@ export function TotalSpendCard({ spend }: { spend: SpendState }) {
         {(data) => (
           <Stack spacing={1}>
             <Typography variant="h4" component="p" fontWeight={600}>
-              {formatCurrency(data.current_period.total_amount, { decimals: 0 })}
+              {formatCurrency(data.current_period.total_amount, { decimals: 0, currency: data.currency })}
             </Typography>
             <Change data={data} />
           </Stack>

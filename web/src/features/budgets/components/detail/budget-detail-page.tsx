@@ -2,6 +2,7 @@ import { Alert, Box, Button, CircularProgress, Stack, Typography } from '@mui/ma
 import { useEffect, useState } from 'react';
 import { useMatch, useNavigate, useParams } from 'react-router';
 import { isApiError } from '@/api/api-error';
+import { CurrencyNotice } from '@/components/cost';
 import { useBudget } from '../../api';
 import { percentUsed } from '../../model/health';
 import type { Budget } from '../../model/types';
@@ -101,8 +102,9 @@ function BudgetDetail({ budget }: { budget: Budget }) {
         onEdit={() => navigate(`/budgets/edit/${budget.id}`)}
         onDelete={() => setDeleteOpen(true)}
       />
+      <CurrencyNotice answer={budget} />
       <Stack spacing={3}>
-        <BudgetMetrics amount={budget.amount} spent={budget.currentSpent} percent={percent} />
+        <BudgetMetrics amount={budget.amount} spent={budget.currentSpent} percent={percent} currency={budget.currency} />
         <BudgetProgress budget={budget} percent={percent} />
         <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' } }}>
           <BudgetFiltersPanel filters={budget.filters} />

@@ -13,13 +13,15 @@ export interface BudgetMetricsProps {
   amount: number;
   spent: number;
   percent: number;
+  /** The budget answer's currency (USD when absent). */
+  currency?: string;
 }
 
 /** TOTAL BUDGET, CURRENT SPENT and PERCENTAGE USED. */
-export function BudgetMetrics({ amount, spent, percent }: BudgetMetricsProps) {
+export function BudgetMetrics({ amount, spent, percent, currency }: BudgetMetricsProps) {
   const metrics: Metric[] = [
-    { title: 'TOTAL BUDGET', caption: 'Total Budget', value: formatUsd(amount) },
-    { title: 'CURRENT SPENT', caption: 'Current Spent', value: formatUsd(spent) },
+    { title: 'TOTAL BUDGET', caption: 'Total Budget', value: formatUsd(amount, currency) },
+    { title: 'CURRENT SPENT', caption: 'Current Spent', value: formatUsd(spent, currency) },
     { title: 'PERCENTAGE USED', caption: 'Percentage Used', value: formatPercent(percent) },
   ];
   return (

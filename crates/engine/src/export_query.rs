@@ -67,7 +67,11 @@ pub fn focus_export(
 }
 
 /// The export's SELECT: the range's rows of one customer, oldest charge first.
-pub fn select(customer: i64, request: &FocusExportRequest, stored: &dyn Fn(&str) -> bool) -> String {
+pub fn select(
+    customer: i64,
+    request: &FocusExportRequest,
+    stored: &dyn Fn(&str) -> bool,
+) -> String {
     let range = request.range();
     let mut sql = String::from("WITH r AS (SELECT *");
     for (column, kind) in OPTIONAL_STORED_COLUMNS {
@@ -314,8 +318,8 @@ mod tests {
 
     #[test]
     fn stored_optional_columns_are_read_when_the_table_has_them() {
-        let request = FocusExportRequest::parse(Some("2026-01-01"), Some("2026-01-01"), None, None)
-            .unwrap();
+        let request =
+            FocusExportRequest::parse(Some("2026-01-01"), Some("2026-01-01"), None, None).unwrap();
         let sql = select(1, &request, &|column| column == "sku_id");
         assert!(sql.contains("nullif(trim(CAST(\"sku_id\" AS VARCHAR)), '') AS s_sku_id"));
         assert!(sql.contains("CAST(NULL AS VARCHAR) AS s_sku_price_id"));
@@ -323,8 +327,8 @@ mod tests {
 
     #[test]
     fn the_target_path_is_an_escaped_literal() {
-        let request = FocusExportRequest::parse(Some("2026-01-01"), Some("2026-01-01"), None, None)
-            .unwrap();
+        let request =
+            FocusExportRequest::parse(Some("2026-01-01"), Some("2026-01-01"), None, None).unwrap();
         let sql = focus_export(1, &request, "/tmp/it's.csv", &|_| false);
         assert!(sql.contains("TO '/tmp/it''s.csv' (FORMAT csv"));
     }

@@ -298,9 +298,10 @@ async fn export_focus(config: &Config, args: ExportFocusArgs) -> anyhow::Result<
     let mut partial = args.output.clone().into_os_string();
     partial.push(".partial");
     let partial = PathBuf::from(partial);
-    let written = costscope_engine::CostEngine::export_focus(&engine, args.customer, &request, &partial)
-        .await
-        .context("writing the FOCUS export");
+    let written =
+        costscope_engine::CostEngine::export_focus(&engine, args.customer, &request, &partial)
+            .await
+            .context("writing the FOCUS export");
     let summary = match written {
         Ok(summary) => summary,
         Err(error) => {

@@ -231,7 +231,11 @@ mod tests {
             );
             let mut sorted = names(list);
             sorted.sort_unstable();
-            assert_eq!(sorted, names(list), "{version:?} is not in the spec's order");
+            assert_eq!(
+                sorted,
+                names(list),
+                "{version:?} is not in the spec's order"
+            );
         }
     }
 

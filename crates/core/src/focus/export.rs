@@ -219,7 +219,10 @@ mod tests {
         .unwrap();
         assert_eq!(request.format, ExportFormat::Parquet);
         assert_eq!(request.version, FocusVersion::V1_3);
-        assert_eq!(request.file_name(), "focus-1.3-2026-01-01-2026-01-01.parquet");
+        assert_eq!(
+            request.file_name(),
+            "focus-1.3-2026-01-01-2026-01-01.parquet"
+        );
     }
 
     #[test]

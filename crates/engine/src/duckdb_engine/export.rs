@@ -25,9 +25,8 @@ pub(crate) fn export_focus(
         ))
     })?;
     let stored = stored_columns(connection)?;
-    let sql = export_query::focus_export(customer, request, target, &|column| {
-        stored.contains(column)
-    });
+    let sql =
+        export_query::focus_export(customer, request, target, &|column| stored.contains(column));
     let rows = connection.execute(&sql, []).map_err(database_error)?;
     Ok(ExportSummary { rows: rows as u64 })
 }

@@ -9,7 +9,7 @@ use serde_json::Value;
 use crate::helpers::{spawn_app_in, status_and_json};
 use crate::ingest::{focus_csv, focus_row, HEADER};
 
-fn costscope(data_dir: &Path, args: &[&str]) -> Output {
+pub(crate) fn costscope(data_dir: &Path, args: &[&str]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_costscope"))
         .arg("--data-dir")
         .arg(data_dir)
@@ -24,12 +24,12 @@ fn stdout(output: &Output) -> String {
     String::from_utf8_lossy(&output.stdout).into_owned()
 }
 
-fn stderr(output: &Output) -> String {
+pub(crate) fn stderr(output: &Output) -> String {
     String::from_utf8_lossy(&output.stderr).into_owned()
 }
 
 /// `costscope user create` in `data_dir`: customer 1, owned by ops@acme.test.
-fn create_customer(data_dir: &Path) {
+pub(crate) fn create_customer(data_dir: &Path) {
     let output = costscope(
         data_dir,
         &[

@@ -14,7 +14,8 @@ use costscope_core::focus::{FOCUS_1_2, FOCUS_1_3};
 use reqwest::StatusCode;
 use serde_json::json;
 
-use crate::cost_fixture::{post_ok, standard_data, upload, Line, FocusCsv};
+use crate::cli_ingest::{costscope, create_customer, stderr};
+use crate::cost_fixture::{post_ok, standard_data, upload, FocusCsv, Line};
 use crate::helpers::{assert_invalid, spawn_app, TestApp};
 
 /// Every day of the standard data set (December 2025 to February 2026).
@@ -103,8 +104,12 @@ async fn export_round_trips_through_our_reader_to_the_cent_in_csv_and_parquet() 
         .sum();
     assert_eq!(january_billed, 24_200, "{expected:?}");
 
-    for (format, version) in [("csv", "1.2"), ("parquet", "1.2"), ("csv", "1.3"), ("parquet", "1.3")]
-    {
+    for (format, version) in [
+        ("csv", "1.2"),
+        ("parquet", "1.2"),
+        ("csv", "1.3"),
+        ("parquet", "1.3"),
+    ] {
         let bytes = export_ok(&app, &alice.access_token, format, version).await;
         let email = format!("bob-{format}-{}@b.test", version.replace('.', "-"));
         let bob = app.signup_owner("Bob Owner", &email).await;
@@ -131,7 +136,9 @@ async fn csv_export_has_every_column_of_its_version_in_order_with_focus_formats(
         let header: Vec<&str> = lines.next().expect("a header").split(',').collect();
         let focus: Vec<&str> = columns.iter().map(|column| column.name).collect();
         assert_eq!(&header[..focus.len()], &focus[..], "FOCUS {version}");
-        assert!(header[focus.len()..].iter().all(|name| name.starts_with("x_")));
+        assert!(header[focus.len()..]
+            .iter()
+            .all(|name| name.starts_with("x_")));
         let rows: Vec<BTreeMap<&str, &str>> = lines
             .map(|line| header.iter().copied().zip(split_csv_line(line)).collect())
             .collect();
@@ -161,7 +168,13 @@ async fn csv_export_has_every_column_of_its_version_in_order_with_focus_formats(
         }
         for row in &rows {
             for column in columns.iter().filter(|column| column.mandatory) {
-                let nullable = ["ChargeClass", "BillingAccountName", "ChargeDescription", "PricingQuantity", "PricingUnit"];
+                let nullable = [
+                    "ChargeClass",
+                    "BillingAccountName",
+                    "ChargeDescription",
+                    "PricingQuantity",
+                    "PricingUnit",
+                ];
                 assert!(
                     nullable.contains(&column.name) || !row[column.name].is_empty(),
                     "{} is empty in {row:?}",
@@ -174,7 +187,10 @@ async fn csv_export_has_every_column_of_its_version_in_order_with_focus_formats(
         }
         let providers: Vec<&str> = rows.iter().map(|row| row["ProviderName"]).collect();
         assert!(providers.contains(&"Google Cloud") && providers.contains(&"Microsoft"));
-        let credit = rows.iter().find(|row| row["ChargeCategory"] == "Credit").unwrap();
+        let credit = rows
+            .iter()
+            .find(|row| row["ChargeCategory"] == "Credit")
+            .unwrap();
         assert_eq!(credit["ContractedCost"], credit["BilledCost"]);
         // As the loaded file says (cost_fixture writes Usage-Based on every line).
         assert_eq!(credit["ChargeFrequency"], "Usage-Based");
@@ -217,7 +233,12 @@ async fn another_customers_export_holds_none_of_my_rows() {
     let alice = app.signup_owner("Alice Owner", "alice@a.test").await;
     upload(&app, &alice.access_token, &standard_data()).await;
     let mallory = app.signup_owner("Mallory Owner", "mallory@m.test").await;
-    let theirs = FocusCsv::new().line(Line::aws("333333333333", "2026-01-10", 7.0));
+    // A provider with no connector, exported under the name its data gives.
+    let oracle = Line {
+        provider: "Oracle",
+        ..Line::aws("333333333333", "2026-01-10", 7.0)
+    };
+    let theirs = FocusCsv::new().line(oracle);
     upload(&app, &mallory.access_token, &theirs).await;
 
     let csv = String::from_utf8(export_ok(&app, &mallory.access_token, "csv", "1.2").await)
@@ -225,6 +246,11 @@ async fn another_customers_export_holds_none_of_my_rows() {
     let rows: Vec<&str> = csv.lines().skip(1).collect();
     assert_eq!(rows.len(), 1, "{csv}");
     assert!(rows[0].contains("333333333333"));
+    let header: Vec<&str> = csv.lines().next().unwrap().split(',').collect();
+    let fields = split_csv_line(rows[0]);
+    let column = |name: &str| fields[header.iter().position(|h| *h == name).unwrap()];
+    assert_eq!(column("ProviderName"), "Oracle");
+    assert_eq!(column("PublisherName"), "Oracle");
     for alices in ["111111111111", "222222222222", "my-gcp-project", "sub-aaaa"] {
         assert!(!csv.contains(alices), "{alices} leaked: {csv}");
     }
@@ -257,12 +283,36 @@ async fn bad_requests_name_the_field() {
     for (query, field, message) in [
         ("end=2026-01-31", "start", "start is required"),
         ("start=2026-01-01", "end", "end is required"),
-        ("start=01/01/2026&end=2026-01-31", "start", "start must be a date (YYYY-MM-DD)"),
-        ("start=2026-01-01&end=2026-13-01", "end", "end must be a date (YYYY-MM-DD)"),
-        ("start=2026-02-01&end=2026-01-31", "end", "end must not be before start"),
-        ("start=2025-01-01&end=2026-01-02", "end", "An export covers at most 366 days"),
-        ("start=2026-01-01&end=2026-01-31&format=xlsx", "format", "format must be csv or parquet"),
-        ("start=2026-01-01&end=2026-01-31&version=1.1", "version", "version must be 1.2 or 1.3"),
+        (
+            "start=01/01/2026&end=2026-01-31",
+            "start",
+            "start must be a date (YYYY-MM-DD)",
+        ),
+        (
+            "start=2026-01-01&end=2026-13-01",
+            "end",
+            "end must be a date (YYYY-MM-DD)",
+        ),
+        (
+            "start=2026-02-01&end=2026-01-31",
+            "end",
+            "end must not be before start",
+        ),
+        (
+            "start=2025-01-01&end=2026-01-02",
+            "end",
+            "An export covers at most 366 days",
+        ),
+        (
+            "start=2026-01-01&end=2026-01-31&format=xlsx",
+            "format",
+            "format must be csv or parquet",
+        ),
+        (
+            "start=2026-01-01&end=2026-01-31&version=1.1",
+            "version",
+            "version must be 1.2 or 1.3",
+        ),
     ] {
         assert_invalid(export(&app, token, query).await, field, message).await;
     }
@@ -271,6 +321,74 @@ async fn bad_requests_name_the_field() {
         .map(|dir| dir.count())
         .unwrap_or(0);
     assert_eq!(left, 0);
+}
+
+#[test]
+fn the_cli_writes_the_export_to_the_output_file() {
+    let data_dir = tempfile::tempdir().unwrap();
+    create_customer(data_dir.path());
+    let input = data_dir.path().join("standard.csv");
+    std::fs::write(&input, standard_data().to_csv()).unwrap();
+    let loaded = costscope(
+        data_dir.path(),
+        &["ingest", input.to_str().unwrap(), "--customer", "1"],
+    );
+    assert!(loaded.status.success(), "{}", stderr(&loaded));
+
+    let output = data_dir.path().join("january.csv");
+    let args = |start: &str, end: &str| {
+        vec![
+            "export".to_owned(),
+            "focus".to_owned(),
+            "--customer".to_owned(),
+            "1".to_owned(),
+            "--start".to_owned(),
+            start.to_owned(),
+            "--end".to_owned(),
+            end.to_owned(),
+            "--version".to_owned(),
+            "1.3".to_owned(),
+            "--output".to_owned(),
+            output.to_str().unwrap().to_owned(),
+        ]
+    };
+    let run = |args: Vec<String>| {
+        let args: Vec<&str> = args.iter().map(String::as_str).collect();
+        costscope(data_dir.path(), &args)
+    };
+    let exported = run(args("2026-01-01", "2026-01-31"));
+    assert!(exported.status.success(), "{}", stderr(&exported));
+    assert_eq!(
+        String::from_utf8_lossy(&exported.stdout).trim(),
+        format!(
+            "Wrote 8 line items as FOCUS 1.3 (csv) to {}",
+            output.display()
+        )
+    );
+    let csv = std::fs::read_to_string(&output).unwrap();
+    assert!(csv.starts_with("AllocatedMethodDetails,AllocatedMethodId,"));
+    assert_eq!(csv.lines().count(), 9);
+    let billed: f64 = {
+        let mut lines = csv.lines();
+        let header: Vec<&str> = lines.next().unwrap().split(',').collect();
+        let at = header
+            .iter()
+            .position(|name| *name == "BilledCost")
+            .unwrap();
+        lines
+            .map(|line| split_csv_line(line)[at].parse::<f64>().unwrap())
+            .sum()
+    };
+    assert!((billed - 242.0).abs() < 0.005, "{billed}");
+    assert!(!data_dir.path().join("january.csv.partial").exists());
+
+    let refused = run(args("2026-02-01", "2026-01-31"));
+    assert!(!refused.status.success());
+    assert!(
+        stderr(&refused).contains("--end: end must not be before start"),
+        "{}",
+        stderr(&refused)
+    );
 }
 
 // ------------------------------------------------------------------ the FinOps Foundation's validator
@@ -302,8 +420,7 @@ impl Validator {
         let venv = std::env::var_os("COSTSCOPE_FOCUS_VALIDATOR_VENV")
             .map(PathBuf::from)
             .unwrap_or_else(|| {
-                PathBuf::from(std::env::var_os("HOME").expect("HOME"))
-                    .join(".cache/costscope-venv")
+                PathBuf::from(std::env::var_os("HOME").expect("HOME")).join(".cache/costscope-venv")
             });
         let program = venv.join("bin/focus-validator");
         let python = venv.join("bin/python");
@@ -421,7 +538,10 @@ fn misspelled_required_checks() -> Vec<(String, String)> {
 /// 1.0 renamed ChargeCategory, so it stops with `KeyError("ChargeType")` on every 1.0-or-later
 /// file. (SkuPriceId is a conditional column, not a mandatory one.) Takes that failure out of
 /// `failed` after checking that the report shows exactly this cause.
-fn without_charge_type_defect(mut failed: Vec<(String, String)>, report: &str) -> Vec<(String, String)> {
+fn without_charge_type_defect(
+    mut failed: Vec<(String, String)>,
+    report: &str,
+) -> Vec<(String, String)> {
     let check = ("SkuPriceId_Nullable".to_owned(), "SkuPriceId".to_owned());
     if let Some(at) = failed.iter().position(|failure| *failure == check) {
         let cause = report
@@ -446,11 +566,18 @@ async fn the_finops_foundations_validator_passes_the_parquet_export_of_both_vers
 
     for version in ["1.2", "1.3"] {
         let file = dir.path().join(format!("focus-{version}.parquet"));
-        std::fs::write(&file, export_ok(&app, &alice.access_token, "parquet", version).await)
-            .unwrap();
+        std::fs::write(
+            &file,
+            export_ok(&app, &alice.access_token, "parquet", version).await,
+        )
+        .unwrap();
         let (failed, report) = validator.failed_checks(&file);
         let failed = without_charge_type_defect(failed, &report);
-        assert_eq!(failed, misspelled_required_checks(), "FOCUS {version}: {report}");
+        assert_eq!(
+            failed,
+            misspelled_required_checks(),
+            "FOCUS {version}: {report}"
+        );
 
         let respelled = dir.path().join(format!("respelled-{version}.parquet"));
         validator.respelled_parquet(&file, &respelled);
@@ -469,13 +596,17 @@ async fn the_finops_foundations_validator_passes_the_csv_export_of_both_versions
     let dir = tempfile::tempdir().unwrap();
 
     for version in ["1.2", "1.3"] {
-        let csv = String::from_utf8(export_ok(&app, &alice.access_token, "csv", version).await)
-            .unwrap();
+        let csv =
+            String::from_utf8(export_ok(&app, &alice.access_token, "csv", version).await).unwrap();
         let file = dir.path().join(format!("focus-{version}.csv"));
         std::fs::write(&file, &csv).unwrap();
         let (failed, report) = validator.failed_checks(&file);
         let failed = without_charge_type_defect(failed, &report);
-        assert_eq!(failed, misspelled_required_checks(), "FOCUS {version}: {report}");
+        assert_eq!(
+            failed,
+            misspelled_required_checks(),
+            "FOCUS {version}: {report}"
+        );
 
         let respelled = dir.path().join(format!("respelled-{version}.csv"));
         std::fs::write(&respelled, respelled_csv(&csv)).unwrap();

@@ -47,13 +47,28 @@ const CUSTOM_COLUMNS: &[(&str, &str)] = &[
     ("x_CostType", "nullif(cost_type, '')"),
 ];
 
+/// The most custom columns of the loaded files an export writes back.
+pub const MAX_EXTRA_COLUMNS: usize = 200;
+
+/// The names in the stored `extra` maps (the loaded files' custom columns) of the export's rows,
+/// read before the export to know which of them it writes back ([`focus_export`]).
+pub fn extra_keys(customer: i64, request: &FocusExportRequest) -> String {
+    format!(
+        "SELECT DISTINCT unnest(map_keys(extra)) AS key FROM {COST_TABLE} WHERE {} \
+         AND extra IS NOT NULL ORDER BY key",
+        rows_of(customer, request)
+    )
+}
+
 /// `COPY (the export's SELECT) TO target`. `stored(column)` says whether the cost table has one
-/// of [`OPTIONAL_STORED_COLUMNS`].
+/// of [`OPTIONAL_STORED_COLUMNS`]; `extra` lists the names in the rows' `extra` maps
+/// ([`extra_keys`]).
 pub fn focus_export(
     customer: i64,
     request: &FocusExportRequest,
     target: &str,
     stored: &dyn Fn(&str) -> bool,
+    extra: &[String],
 ) -> String {
     let options = match request.format {
         ExportFormat::Csv => "(FORMAT csv, HEADER true, DELIMITER ',', QUOTE '\"')",
@@ -61,9 +76,50 @@ pub fn focus_export(
     };
     format!(
         "COPY ({}) TO {} {options}",
-        select(customer, request, stored),
+        select(customer, request, stored, extra),
         quote_literal(target)
     )
+}
+
+/// The customer's rows whose charge period starts in the request's days.
+fn rows_of(customer: i64, request: &FocusExportRequest) -> String {
+    let range = request.range();
+    format!(
+        "customer_id = {customer} AND charge_period_start >= {} AND charge_period_start <= {}",
+        timestamp_literal(range.start()),
+        timestamp_literal(range.end()),
+    )
+}
+
+/// The stored custom columns written back as columns of their own: `x_` names (the prefix FOCUS
+/// requires of custom columns; other vendor columns are not written), not the ones the export
+/// writes itself nor a FOCUS column's name, once per name (any case), at most
+/// [`MAX_EXTRA_COLUMNS`].
+fn custom_extra_columns<'k>(request: &FocusExportRequest, extra: &'k [String]) -> Vec<&'k str> {
+    let taken = |key: &str| {
+        CUSTOM_COLUMNS
+            .iter()
+            .map(|(name, _)| *name)
+            .chain(
+                focus::columns(request.version)
+                    .iter()
+                    .map(|column| column.name),
+            )
+            .any(|name| name.eq_ignore_ascii_case(key))
+    };
+    let mut written: Vec<&str> = Vec::new();
+    for key in extra {
+        let custom =
+            key.len() > 2 && key.is_char_boundary(2) && key[..2].eq_ignore_ascii_case("x_");
+        if custom
+            && !taken(key)
+            && !written.iter().any(|name| name.eq_ignore_ascii_case(key))
+            && written.len() < MAX_EXTRA_COLUMNS
+        {
+            written.push(key);
+        }
+    }
+    written
 }
 
 /// The export's SELECT: the range's rows of one customer, oldest charge first.
@@ -71,8 +127,8 @@ pub fn select(
     customer: i64,
     request: &FocusExportRequest,
     stored: &dyn Fn(&str) -> bool,
+    extra: &[String],
 ) -> String {
-    let range = request.range();
     let mut sql = String::from("WITH r AS (SELECT *");
     for (column, kind) in OPTIONAL_STORED_COLUMNS {
         let value = if stored(column) {
@@ -89,13 +145,11 @@ pub fn select(
     }
     sql.push_str(&format!(
         ", {} AS focus_charge_category, {} AS focus_provider, {} AS focus_service_category \
-         FROM {COST_TABLE} WHERE customer_id = {customer} \
-         AND charge_period_start >= {} AND charge_period_start <= {}) SELECT ",
+         FROM {COST_TABLE} WHERE {}) SELECT ",
         charge_category(),
         provider_name(),
         service_category(),
-        timestamp_literal(range.start()),
-        timestamp_literal(range.end()),
+        rows_of(customer, request),
     ));
     let columns = focus::columns(request.version);
     let mut first = true;
@@ -104,15 +158,24 @@ pub fn select(
             sql.push_str(", ");
         }
         first = false;
-        let value = expression(column.name).unwrap_or("NULL");
+        // A column Costscope does not keep (1.3's Allocated…) comes from the loaded file's
+        // custom columns when it had it.
+        let value = match expression(column.name) {
+            Some(value) => value.to_owned(),
+            None if extra.iter().any(|key| key == column.name) => extra_value(column.name),
+            None => "NULL".to_owned(),
+        };
         sql.push_str(&format!(
             "{} AS {}",
-            typed(value, column.kind, request.format),
+            typed(&value, column.kind, request.format),
             quote_ident(column.name)
         ));
     }
     for (name, value) in CUSTOM_COLUMNS {
         sql.push_str(&format!(", {value} AS {}", quote_ident(name)));
+    }
+    for key in custom_extra_columns(request, extra) {
+        sql.push_str(&format!(", {} AS {}", extra_value(key), quote_ident(key)));
     }
     sql.push_str(
         " FROM r ORDER BY charge_period_start, provider, billing_account_id, account_id, service",
@@ -208,6 +271,11 @@ pub fn expression(column: &str) -> Option<&'static str> {
     })
 }
 
+/// The text of one stored custom column (NULL when the row lacks it).
+fn extra_value(key: &str) -> String {
+    format!("nullif(extra[{}], '')", quote_literal(key))
+}
+
 /// ChargeClass: `Correction` where the data says so, else NULL (a regular charge).
 const CHARGE_CLASS: &str = "CASE WHEN lower(s_charge_class) = 'correction' THEN 'Correction' END";
 
@@ -218,8 +286,8 @@ const CHARGE_CLASS: &str = "CASE WHEN lower(s_charge_class) = 'correction' THEN 
 fn typed(value: &str, kind: ColumnType, format: ExportFormat) -> String {
     match (kind, format) {
         (ColumnType::String | ColumnType::Json, _) => format!("CAST({value} AS VARCHAR)"),
-        (ColumnType::Decimal, ExportFormat::Csv) => format!("CAST({value} AS DECIMAL(38,10))"),
-        (ColumnType::Decimal, ExportFormat::Parquet) => format!("CAST({value} AS DOUBLE)"),
+        (ColumnType::Decimal, ExportFormat::Csv) => format!("TRY_CAST({value} AS DECIMAL(38,10))"),
+        (ColumnType::Decimal, ExportFormat::Parquet) => format!("TRY_CAST({value} AS DOUBLE)"),
         (ColumnType::DateTime, ExportFormat::Csv) => {
             format!("strftime(CAST({value} AS TIMESTAMP), '%Y-%m-%dT%H:%M:%SZ')")
         }
@@ -304,7 +372,7 @@ mod tests {
             FocusExportRequest::parse(Some("2026-01-01"), Some("2026-01-31"), None, Some("1.3"))
                 .unwrap();
         assert_eq!(request.version, FocusVersion::V1_3);
-        let sql = select(7, &request, &|_| false);
+        let sql = select(7, &request, &|_| false, &[]);
         let mut at = 0;
         for column in FOCUS_1_3 {
             let alias = format!("AS \"{}\"", column.name);
@@ -320,16 +388,44 @@ mod tests {
     fn stored_optional_columns_are_read_when_the_table_has_them() {
         let request =
             FocusExportRequest::parse(Some("2026-01-01"), Some("2026-01-01"), None, None).unwrap();
-        let sql = select(1, &request, &|column| column == "sku_id");
+        let sql = select(1, &request, &|column| column == "sku_id", &[]);
         assert!(sql.contains("nullif(trim(CAST(\"sku_id\" AS VARCHAR)), '') AS s_sku_id"));
         assert!(sql.contains("CAST(NULL AS VARCHAR) AS s_sku_price_id"));
+    }
+
+    #[test]
+    fn stored_x_columns_and_allocated_columns_are_written_back_once_each() {
+        let request =
+            FocusExportRequest::parse(Some("2026-01-01"), Some("2026-01-01"), None, Some("1.3"))
+                .unwrap();
+        let extra: Vec<String> = [
+            "AllocatedMethodId",
+            "oci_Reference",
+            "x_Team",
+            "X_TEAM",
+            "x_UsageType",
+            "x_It's",
+        ]
+        .into_iter()
+        .map(str::to_owned)
+        .collect();
+        let sql = select(1, &request, &|_| true, &extra);
+        assert!(sql.contains(
+            "CAST(nullif(extra['AllocatedMethodId'], '') AS VARCHAR) AS \"AllocatedMethodId\""
+        ));
+        assert!(sql.contains(", nullif(extra['x_Team'], '') AS \"x_Team\""));
+        assert!(!sql.contains("X_TEAM"));
+        assert!(!sql.contains("oci_Reference"));
+        assert!(!sql.contains("extra['x_UsageType']"));
+        assert!(sql.contains(", nullif(extra['x_It''s'], '') AS \"x_It's\""));
+        assert_eq!(custom_extra_columns(&request, &extra), ["x_Team", "x_It's"]);
     }
 
     #[test]
     fn the_target_path_is_an_escaped_literal() {
         let request =
             FocusExportRequest::parse(Some("2026-01-01"), Some("2026-01-01"), None, None).unwrap();
-        let sql = focus_export(1, &request, "/tmp/it's.csv", &|_| false);
+        let sql = focus_export(1, &request, "/tmp/it's.csv", &|_| false, &[]);
         assert!(sql.contains("TO '/tmp/it''s.csv' (FORMAT csv"));
     }
 }

@@ -25,10 +25,35 @@ pub(crate) fn export_focus(
         ))
     })?;
     let stored = stored_columns(connection)?;
-    let sql =
-        export_query::focus_export(customer, request, target, &|column| stored.contains(column));
+    let extra = if stored.contains("extra") {
+        extra_keys(connection, customer, request)?
+    } else {
+        Vec::new()
+    };
+    let sql = export_query::focus_export(
+        customer,
+        request,
+        target,
+        &|column| stored.contains(column),
+        &extra,
+    );
     let rows = connection.execute(&sql, []).map_err(database_error)?;
     Ok(ExportSummary { rows: rows as u64 })
+}
+
+/// The custom column names stored for the export's rows.
+fn extra_keys(
+    connection: &Connection,
+    customer: i64,
+    request: &FocusExportRequest,
+) -> Result<Vec<String>, EngineError> {
+    let mut statement = connection
+        .prepare(&export_query::extra_keys(customer, request))
+        .map_err(database_error)?;
+    let keys = statement
+        .query_map([], |row| row.get::<_, String>(0))
+        .map_err(database_error)?;
+    keys.collect::<Result<Vec<_>, _>>().map_err(database_error)
 }
 
 /// The cost table's columns (the export reads the optional ones it has).

@@ -257,6 +257,48 @@ async fn another_customers_export_holds_none_of_my_rows() {
 }
 
 #[tokio::test]
+async fn custom_x_columns_of_the_loaded_file_are_written_back() {
+    let app = spawn_app().await;
+    let alice = app.signup_owner("Alice Owner", "alice@a.test").await;
+    let mut with_team = String::new();
+    for (index, line) in standard_data().to_csv().lines().enumerate() {
+        let team = if index == 0 {
+            "x_Team"
+        } else if index % 2 == 0 {
+            "\"web, ops\""
+        } else {
+            ""
+        };
+        with_team.push_str(&format!("{line},{team}\n"));
+    }
+    let job = app
+        .ingest_files(&alice.access_token, &[("team.csv", with_team.into_bytes())])
+        .await;
+    assert_eq!(job["status"], "succeeded", "{job}");
+
+    let csv = String::from_utf8(export_ok(&app, &alice.access_token, "csv", "1.2").await).unwrap();
+    let mut lines = csv.lines();
+    let header: Vec<&str> = lines.next().unwrap().split(',').collect();
+    assert_eq!(
+        &header[header.len() - 3..],
+        ["x_UsageType", "x_CostType", "x_Team"]
+    );
+    let teams: Vec<String> = lines
+        .map(|line| split_csv_line(line).last().unwrap().to_string())
+        .collect();
+    assert_eq!(
+        teams.iter().filter(|team| *team == "web, ops").count(),
+        5,
+        "{csv}"
+    );
+    assert_eq!(
+        teams.iter().filter(|team| team.is_empty()).count(),
+        5,
+        "{csv}"
+    );
+}
+
+#[tokio::test]
 async fn every_role_may_export_and_a_signed_out_caller_may_not() {
     let app = spawn_app().await;
     let alice = app.signup_owner("Alice Owner", "alice@a.test").await;

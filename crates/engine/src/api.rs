@@ -108,6 +108,18 @@ pub struct SpendBreakdown {
     pub currency: CurrencyNote,
 }
 
+/// The spend of one provider's service in one currency over a range and filter, with the distinct
+/// non-empty service categories its rows carry (FOCUS `ServiceCategory`, or a native export's
+/// product family), for Mission Control's service categories.
+#[derive(Debug, Clone, PartialEq)]
+pub struct ServiceSpend {
+    pub provider: Provider,
+    pub service: String,
+    pub currency: String,
+    pub focus_categories: Vec<String>,
+    pub amount: f64,
+}
+
 /// The column a budget's resources table is ordered by (then by resource id, for stable pages).
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash)]
 pub enum ResourceSort {
@@ -345,6 +357,16 @@ pub trait CostEngine: Send + Sync + std::fmt::Debug {
     ) -> Result<SpendBreakdown, EngineError> {
         self.spend_in(customer, range, filter, metric, None).await
     }
+
+    /// Spend per provider, service and currency with the service categories of its rows, from
+    /// the line items.
+    async fn service_spend(
+        &self,
+        customer: CustomerId,
+        range: TimeRange,
+        filter: &CostFilter,
+        metric: Metric,
+    ) -> Result<Vec<ServiceSpend>, EngineError>;
 
     /// Spend in `display` or the tenant's main currency (see [`CurrencyNote`]).
     async fn spend_in(

@@ -337,7 +337,9 @@ fn group_condition(group: &FilterGroup) -> Option<Sql> {
         ("account_id", &group.accounts, false),
         ("region", &group.regions, false),
         ("service", &group.services, false),
-        ("provider", &group.cloud_providers, true),
+        // Provider values arrive as stored codes (`Provider::code_for`): a cloud's lower-case
+        // code, or another provider's name as written ("Oracle"), so they are not lowered.
+        ("provider", &group.cloud_providers, false),
         ("cost_type", &group.cost_types, false),
         ("usage_type", &group.usage_types, false),
     ];
@@ -846,6 +848,28 @@ pub fn spend_converted(
     sql
 }
 
+/// Spend per provider, service, currency and service category (the FOCUS `ServiceCategory`, or
+/// whatever a native export put there), always from the line items: the rollups have no service
+/// category. Columns: `provider`, `service`, `currency`, `service_category`, amount (DOUBLE).
+pub fn service_spend(
+    customer: i64,
+    range: &TimeRange,
+    filter: &CostFilter,
+    metric: Metric,
+) -> Sql {
+    let mut sql = Sql::default();
+    sql.push("SELECT provider, service, currency, service_category, CAST(sum(")
+        .push(metric_column(metric))
+        .push(") AS DOUBLE) FROM ")
+        .push(COST_TABLE)
+        .push(" WHERE ");
+    sql.append(&scope(customer, Some(range), filter));
+    sql.push(
+        " GROUP BY provider, service, currency, service_category \
+         ORDER BY provider, service, currency, service_category",
+    );
+    sql
+}
 
 /// One page of spend per resource (provider, account, non-empty resource id) with the totals of
 /// every page, always from the line items (the rollups have no resources). One pass groups every
@@ -1031,6 +1055,14 @@ mod tests {
             "(((region IN (?)) OR (region IN (?))) AND (region IN (?)))"
         );
         assert!(groups_condition(&[FilterGroup::default()]).is_none());
+    }
+
+    #[test]
+    fn service_spend_binds_every_placeholder_and_reads_the_line_items() {
+        let sql = service_spend(7, &range(), &CostFilter::default(), Metric::Effective);
+        assert_eq!(sql.text.matches('?').count(), sql.params.len(), "{}", sql.text);
+        assert!(sql.text.contains(COST_TABLE), "{}", sql.text);
+        assert!(sql.text.contains("sum(effective_cost)"), "{}", sql.text);
     }
 
     #[test]

@@ -76,7 +76,7 @@ fn filters() -> Vec<CostFilter> {
         CostFilter {
             groups: vec![
                 FilterGroup {
-                    cloud_providers: vec![cond(Op::Equals, &["AWS"])],
+                    cloud_providers: vec![cond(Op::Equals, &["aws"])],
                     regions: vec![cond(Op::NotIn, &["eu-west-1"])],
                     ..FilterGroup::default()
                 },

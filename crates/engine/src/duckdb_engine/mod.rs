@@ -289,6 +289,20 @@ impl CostEngine for DuckDbEngine {
         .await
     }
 
+    async fn service_spend(
+        &self,
+        customer: CustomerId,
+        range: TimeRange,
+        filter: &CostFilter,
+        metric: Metric,
+    ) -> Result<Vec<crate::ServiceSpend>, EngineError> {
+        let filter = filter.clone();
+        self.read(move |connection| {
+            read::service_spend(connection, customer, &range, &filter, metric)
+        })
+        .await
+    }
+
     async fn spend_in(
         &self,
         customer: CustomerId,

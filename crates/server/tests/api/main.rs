@@ -21,6 +21,7 @@ mod ingest;
 mod ingest_progress;
 mod invitations;
 mod ops;
+mod providers;
 mod public_config;
 mod tenancy;
 mod users;

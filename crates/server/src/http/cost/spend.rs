@@ -40,7 +40,8 @@ pub struct SpendPeriod {
     pub total_amount: f64,
     pub start_time: DateTime<Utc>,
     pub end_time: DateTime<Utc>,
-    /// Always has `AWS`, `GCP` and `Azure`.
+    /// Provider name → amount: always `AWS`, `GCP` and `Azure`, and every other provider with
+    /// spend by its name as given (`Oracle`, `Datadog` …).
     pub cloud_provider: BTreeMap<String, f64>,
     /// Charge type → amount; always has `Credit` and `Refund`.
     pub cost_type: BTreeMap<String, f64>,

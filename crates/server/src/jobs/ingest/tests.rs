@@ -65,6 +65,15 @@ impl CostEngine for FakeEngine {
     async fn accounts(&self, _: CustomerId) -> Result<Vec<SeenAccount>, EngineError> {
         Err(unused())
     }
+    async fn service_spend(
+        &self,
+        _: CustomerId,
+        _: TimeRange,
+        _: &CostFilter,
+        _: Metric,
+    ) -> Result<Vec<costscope_engine::ServiceSpend>, EngineError> {
+        Err(unused())
+    }
     async fn resources_in(
         &self,
         _: CustomerId,

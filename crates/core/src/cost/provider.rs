@@ -140,7 +140,7 @@ mod tests {
 
     #[test]
     fn clouds_sort_before_other_providers() {
-        let mut providers = vec![
+        let mut providers = [
             Provider::Other("Alibaba Cloud".to_owned()),
             Provider::Azure,
             Provider::Aws,

@@ -53,7 +53,7 @@ pub(crate) fn conversion_ctes(sql: &mut Sql, customer: i64, conversion: Conversi
          FROM xr_days d ASOF LEFT JOIN xr r ON d.currency = r.cur AND d.charge_date >= r.rate_date \
          LEFT JOIN xr_first f ON f.cur = d.currency)",
     );
-    sql.push(", conv AS (SELECT pre.*, CASE WHEN pre.currency = ");
+    sql.push(", conv AS MATERIALIZED (SELECT pre.*, CASE WHEN pre.currency = ");
     sql.bind(target());
     sql.push(
         " THEN CAST(pre.amount AS DECIMAL(38,12)) \

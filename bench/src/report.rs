@@ -263,8 +263,11 @@ fn duckdb_version() -> String {
 /// The peak memory of gzip CSV loads (`bench/src/memory.rs`).
 pub fn memory_section(loads: &[crate::memory::MemoryLoad]) -> String {
     let mut s = String::new();
-    let _ = writeln!(s, "### Peak memory of a load
-");
+    let _ = writeln!(
+        s,
+        "### Peak memory of a load
+"
+    );
     let _ = writeln!(
         s,
         "`costscope ingest` of a gzip FOCUS CSV file in its own process; peak resident set = \

@@ -10,8 +10,8 @@ use costscope_core::cost::{
     Provider,
 };
 use costscope_engine::{
-    AccountOption, BillingPeriodKey, CostEngine, DuckDbEngine, EngineError, LoadError,
-    LoadPhase, LoadProgress, LoadRequest, SourceFile,
+    AccountOption, BillingPeriodKey, CostEngine, DuckDbEngine, EngineError, LoadError, LoadPhase,
+    LoadProgress, LoadRequest, SourceFile,
 };
 use support::*;
 

@@ -96,7 +96,10 @@ async fn a_load_reports_reading_checking_writing_and_rollups_with_rows_and_bytes
         .iter()
         .find(|p| p.phase == LoadPhase::Checking)
         .unwrap();
-    assert_eq!(checked_first.bytes_read, files[0].1, "the first file read whole");
+    assert_eq!(
+        checked_first.bytes_read, files[0].1,
+        "the first file read whole"
+    );
     assert_eq!(seen.last().unwrap().bytes_read, total);
 }
 

@@ -62,7 +62,12 @@ pub struct GlobalArgs {
     #[arg(long, global = true, env = "COSTSCOPE_LOG_FORMAT", value_enum)]
     pub log_format: Option<LogFormat>,
     /// Memory the cost database may use (loads spill to disk beyond it), e.g. 1GB, 512MiB [default: 1GiB]
-    #[arg(long, global = true, env = "COSTSCOPE_LOAD_MEMORY_LIMIT", value_name = "SIZE")]
+    #[arg(
+        long,
+        global = true,
+        env = "COSTSCOPE_LOAD_MEMORY_LIMIT",
+        value_name = "SIZE"
+    )]
     pub load_memory_limit: Option<String>,
 }
 

@@ -335,7 +335,10 @@ mod tests {
             load_memory_limit: Some("2GB".into()),
             ..Overrides::default()
         };
-        assert_eq!(parse("load_memory_limit = \"512MiB\"", flag).load_memory_limit, 2_000_000_000);
+        assert_eq!(
+            parse("load_memory_limit = \"512MiB\"", flag).load_memory_limit,
+            2_000_000_000
+        );
         assert_eq!(super::parse_size("1.5G").unwrap(), 3 << 29);
         assert_eq!(super::parse_size("100000000").unwrap(), 100_000_000);
         for bad in ["lots", "1XB", "10MB", ""] {

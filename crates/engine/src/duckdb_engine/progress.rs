@@ -39,11 +39,7 @@ struct State {
 
 impl Tracker {
     pub(crate) fn new(request: &LoadRequest) -> Arc<Self> {
-        let bytes_total = request
-            .files
-            .iter()
-            .map(|file| file_size(&file.path))
-            .sum();
+        let bytes_total = request.files.iter().map(|file| file_size(&file.path)).sum();
         Arc::new(Self {
             callback: request.progress.clone(),
             state: Mutex::new(State {

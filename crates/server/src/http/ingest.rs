@@ -140,7 +140,11 @@ impl IngestJobProgress {
     fn of(job: &costscope_store::IngestJob) -> Self {
         use costscope_store::IngestJobStatus as S;
         let bytes_total = job.files.iter().map(|file| file.bytes).sum();
-        let first = job.files.first().map(|file| file.name.clone()).unwrap_or_default();
+        let first = job
+            .files
+            .first()
+            .map(|file| file.name.clone())
+            .unwrap_or_default();
         let mut progress = match &job.progress {
             Some(recorded) => Self {
                 phase: match recorded.phase.as_str() {

@@ -186,8 +186,12 @@ async fn load_recording_progress(
     job_id: i64,
     mut request: LoadRequest,
 ) -> Result<LoadSummary, LoadError> {
-    let (callback, writer) =
-        record_progress(store.clone(), clock.clone(), job_id, request.progress.take());
+    let (callback, writer) = record_progress(
+        store.clone(),
+        clock.clone(),
+        job_id,
+        request.progress.take(),
+    );
     request.progress = Some(callback);
     let loaded = engine.load(customer_id, request).await;
     // The request (and with it the sender) is gone: the writer ends after its last write.

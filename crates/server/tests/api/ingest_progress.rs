@@ -15,7 +15,8 @@ use crate::helpers::{spawn_app, status_and_json, TestApp};
 use crate::ingest::focus_csv;
 
 async fn job(app: &TestApp, token: &str, id: i64) -> Value {
-    let (status, job) = status_and_json(app.get(&format!("/v1/ingest/{id}"), Some(token)).await).await;
+    let (status, job) =
+        status_and_json(app.get(&format!("/v1/ingest/{id}"), Some(token)).await).await;
     assert_eq!(status, StatusCode::OK, "{job}");
     job
 }
@@ -81,11 +82,19 @@ async fn a_running_loads_progress_is_answered_by_the_job_and_the_history() {
     assert_eq!(before["status"], "running");
     let p = &before["progress"];
     assert_eq!(
-        (&p["phase"], &p["rows_read"], &p["bytes_read"], &p["bytes_total"]),
+        (
+            &p["phase"],
+            &p["rows_read"],
+            &p["bytes_read"],
+            &p["bytes_total"]
+        ),
         (&"reading".into(), &0.into(), &0.into(), &5_000_000.into()),
         "{before}"
     );
-    assert_eq!((&p["file_name"], &p["files"]), (&"big.csv.gz".into(), &2.into()));
+    assert_eq!(
+        (&p["file_name"], &p["files"]),
+        (&"big.csv.gz".into(), &2.into())
+    );
     assert!(p.get("updated_at").is_none(), "nothing reported yet: {p}");
 
     // Mid-way through the first file: only the newest update counts.
@@ -101,13 +110,23 @@ async fn a_running_loads_progress_is_answered_by_the_job_and_the_history() {
     let reading = job(&app, token, id).await;
     let p = &reading["progress"];
     assert_eq!(
-        (&p["phase"], &p["file_index"], &p["rows_read"], &p["bytes_read"]),
+        (
+            &p["phase"],
+            &p["file_index"],
+            &p["rows_read"],
+            &p["bytes_read"]
+        ),
         (&"reading".into(), &0.into(), &0.into(), &1_500_000.into()),
         "{reading}"
     );
     assert!(p["updated_at"].is_string(), "{p}");
 
-    report(&app, id, vec![progress(LoadPhase::Checking, 1, 120_000, 5_000_000)]).await;
+    report(
+        &app,
+        id,
+        vec![progress(LoadPhase::Checking, 1, 120_000, 5_000_000)],
+    )
+    .await;
     let (status, history) = status_and_json(app.get("/v1/ingest", Some(token)).await).await;
     assert_eq!(status, StatusCode::OK);
     let listed = history
@@ -116,17 +135,36 @@ async fn a_running_loads_progress_is_answered_by_the_job_and_the_history() {
         .unwrap_or_else(|| panic!("job {id} not in {history}"));
     let p = &listed["progress"];
     assert_eq!(
-        (&p["phase"], &p["file_name"], &p["rows_read"], &p["bytes_read"]),
-        (&"checking".into(), &"small.csv".into(), &120_000.into(), &5_000_000.into()),
+        (
+            &p["phase"],
+            &p["file_name"],
+            &p["rows_read"],
+            &p["bytes_read"]
+        ),
+        (
+            &"checking".into(),
+            &"small.csv".into(),
+            &120_000.into(),
+            &5_000_000.into()
+        ),
         "{listed}"
     );
 
     // The load fails: the progress says where it stopped, and a late update changes nothing.
     app.store
-        .finish_ingest_job(id, &IngestOutcome::Failed("small.csv: row 7".into()), Utc::now())
+        .finish_ingest_job(
+            id,
+            &IngestOutcome::Failed("small.csv: row 7".into()),
+            Utc::now(),
+        )
         .await
         .unwrap();
-    report(&app, id, vec![progress(LoadPhase::Writing, 1, 120_000, 5_000_000)]).await;
+    report(
+        &app,
+        id,
+        vec![progress(LoadPhase::Writing, 1, 120_000, 5_000_000)],
+    )
+    .await;
     let failed = job(&app, token, id).await;
     let p = &failed["progress"];
     assert_eq!(
@@ -150,6 +188,12 @@ async fn a_finished_upload_says_done_with_every_row_and_byte_read() {
     assert_eq!(p["rows_read"], 4);
     assert_eq!(p["bytes_read"].as_u64(), Some(content.len() as u64));
     assert_eq!(p["bytes_total"].as_u64(), Some(content.len() as u64));
-    assert_eq!((&p["files"], &p["file_name"]), (&1.into(), &"focus.csv".into()));
-    assert!(p["updated_at"].is_string(), "the worker recorded the load's progress: {p}");
+    assert_eq!(
+        (&p["files"], &p["file_name"]),
+        (&1.into(), &"focus.csv".into())
+    );
+    assert!(
+        p["updated_at"].is_string(),
+        "the worker recorded the load's progress: {p}"
+    );
 }

@@ -91,7 +91,7 @@ async fn every_list_operator_on_every_column() {
         (
             "cloud_providers",
             |g, c| g.cloud_providers.push(c),
-            "GCP",
+            "gcp",
             "azure",
             16.0,
             16.0,

@@ -117,7 +117,7 @@ async fn filter_options_lists_sorted_distinct_non_empty_values() {
 
     // A provider-restricted group gives that provider's options.
     let mut gcp = group(GroupJoin::And);
-    gcp.cloud_providers.push(cond(Op::Equals, &["GCP"]));
+    gcp.cloud_providers.push(cond(Op::Equals, &["gcp"]));
     let only_gcp = engine
         .filter_options(1, Some(january()), &filter(vec![gcp]))
         .await

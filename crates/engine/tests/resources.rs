@@ -461,7 +461,7 @@ async fn filters_on_account_tag_and_provider_narrow_rows_and_totals() {
 
     // GCP: the VM and the credit without a resource id.
     let mut google = group(GroupJoin::And);
-    google.cloud_providers.push(cond(Op::Equals, &["GCP"]));
+    google.cloud_providers.push(cond(Op::Equals, &["gcp"]));
     let on_gcp = run(filter(vec![google])).await;
     assert_eq!(labels(&on_gcp), ["vm"]);
     assert_eq!(on_gcp.resources_cost, 20.0);

@@ -319,6 +319,10 @@ mod tests {
             config.public_url.as_deref(),
             Some("https://costs.example.com")
         );
+        assert_eq!(
+            config.load_memory_limit,
+            costscope_engine::DEFAULT_LOAD_MEMORY_LIMIT
+        );
     }
 
     #[test]

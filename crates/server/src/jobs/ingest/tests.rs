@@ -6,8 +6,9 @@ use costscope_core::cost::{
 };
 use costscope_core::{Email, SystemClock};
 use costscope_engine::{
-    Aggregate, BillingPeriodKey, CurrencyAmount, CustomerId, RatesPage, RatesSummary, EngineError, FileSummary, FilterOptions,
-    ProviderTotals, ResourcesPage, ResourcesQuery, SeenAccount, SpendBreakdown,
+    Aggregate, BillingPeriodKey, CurrencyAmount, CustomerId, EngineError, FileSummary,
+    FilterOptions, ProviderTotals, RatesPage, RatesSummary, ResourcesPage, ResourcesQuery,
+    SeenAccount, SpendBreakdown,
 };
 use costscope_ingest::IngestError;
 use costscope_store::{IngestJobStatus, NewCustomer, INTERRUPTED_MESSAGE};

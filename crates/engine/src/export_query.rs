@@ -16,29 +16,16 @@ use costscope_ingest::sql::{quote_ident, quote_literal};
 
 use crate::query_builder::COST_TABLE;
 
-/// Columns the cost table may store (added by later schema versions); where one is missing the
-/// export derives the FOCUS value from the columns every version has. `(column, SQL type it is
-/// read as)`.
-pub const OPTIONAL_STORED_COLUMNS: &[(&str, &str)] = &[
-    ("billing_account_name", "VARCHAR"),
-    ("billing_period_end", "TIMESTAMP"),
-    ("charge_class", "VARCHAR"),
-    ("charge_description", "VARCHAR"),
-    ("charge_frequency", "VARCHAR"),
-    ("contracted_cost", "DECIMAL(38,9)"),
-    ("pricing_quantity", "DOUBLE"),
-    ("pricing_unit", "VARCHAR"),
-    ("pricing_category", "VARCHAR"),
-    ("sku_id", "VARCHAR"),
-    ("sku_price_id", "VARCHAR"),
-    ("invoice_issuer", "VARCHAR"),
-    ("host_provider", "VARCHAR"),
-    ("commitment_discount_id", "VARCHAR"),
-    ("commitment_discount_type", "VARCHAR"),
-    ("commitment_discount_status", "VARCHAR"),
-    ("availability_zone", "VARCHAR"),
-    ("region_name", "VARCHAR"),
-];
+/// The FOCUS detail columns the cost table stores, NULL where the loaded export lacked them: the
+/// nullable [`costscope_ingest::NORMALISED_COLUMNS`] but the `extra` map, as `(column, SQL
+/// type)`. Where one is missing from an old cost table the export derives the FOCUS value from
+/// the columns every version has.
+fn detail_columns() -> impl Iterator<Item = (&'static str, &'static str)> {
+    costscope_ingest::NORMALISED_COLUMNS
+        .iter()
+        .filter(|(name, kind)| !kind.ends_with("NOT NULL") && *name != "extra")
+        .map(|(name, kind)| (*name, *kind))
+}
 
 /// Custom columns written after the FOCUS ones: `(column, expression)`. `x_UsageType` is what
 /// Costscope's FOCUS reader reads the usage type from, so an export loads back unchanged.
@@ -61,7 +48,7 @@ pub fn extra_keys(customer: i64, request: &FocusExportRequest) -> String {
 }
 
 /// `COPY (the export's SELECT) TO target`. `stored(column)` says whether the cost table has one
-/// of [`OPTIONAL_STORED_COLUMNS`]; `extra` lists the names in the rows' `extra` maps
+/// of the detail columns ([`detail_columns`]); `extra` lists the names in the rows' `extra` maps
 /// ([`extra_keys`]).
 pub fn focus_export(
     customer: i64,
@@ -130,10 +117,10 @@ pub fn select(
     extra: &[String],
 ) -> String {
     let mut sql = String::from("WITH r AS (SELECT *");
-    for (column, kind) in OPTIONAL_STORED_COLUMNS {
+    for (column, kind) in detail_columns() {
         let value = if stored(column) {
             let cast = format!("CAST({} AS {kind})", quote_ident(column));
-            if *kind == "VARCHAR" {
+            if kind == "VARCHAR" {
                 format!("nullif(trim({cast}), '')")
             } else {
                 cast

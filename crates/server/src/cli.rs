@@ -69,6 +69,14 @@ pub struct GlobalArgs {
         value_name = "SIZE"
     )]
     pub load_memory_limit: Option<String>,
+    /// Largest upload `POST /v1/ingest` accepts, e.g. 10GB [default: 2GiB]
+    #[arg(
+        long,
+        global = true,
+        env = "COSTSCOPE_MAX_UPLOAD_SIZE",
+        value_name = "SIZE"
+    )]
+    pub max_upload_size: Option<String>,
 }
 
 #[derive(Debug, Subcommand)]

@@ -94,6 +94,7 @@ struct FileConfig {
     #[serde(default)]
     login_rate_limit: LoginRateLimit,
     load_memory_limit: Option<String>,
+    max_upload_size: Option<String>,
 }
 
 /// Values given on the command line or in the environment; they win over the file.
@@ -106,6 +107,7 @@ pub struct Overrides {
     pub public_url: Option<String>,
     pub log_format: Option<LogFormat>,
     pub load_memory_limit: Option<String>,
+    pub max_upload_size: Option<String>,
 }
 
 impl From<GlobalArgs> for Overrides {
@@ -118,6 +120,7 @@ impl From<GlobalArgs> for Overrides {
             public_url: args.public_url,
             log_format: args.log_format,
             load_memory_limit: args.load_memory_limit,
+            max_upload_size: args.max_upload_size,
         }
     }
 }
@@ -151,10 +154,14 @@ impl Config {
             (None, None) => None,
         };
         let load_memory_limit = match overrides.load_memory_limit.or(file.load_memory_limit) {
-            Some(text) => parse_size(&text).with_context(|| {
-                format!("load memory limit {text:?}: expected a size such as 1GB, 512MiB or 2G")
-            })?,
+            Some(text) => parse_size(&text, 64 << 20)
+                .with_context(|| format!("load memory limit {text:?}: {SIZE_EXAMPLES}"))?,
             None => costscope_engine::DEFAULT_LOAD_MEMORY_LIMIT,
+        };
+        let max_upload_bytes = match overrides.max_upload_size.or(file.max_upload_size) {
+            Some(text) => parse_size(&text, 1 << 20)
+                .with_context(|| format!("max upload size {text:?}: {SIZE_EXAMPLES}"))?,
+            None => crate::http::ingest::DEFAULT_MAX_UPLOAD_BYTES,
         };
         Ok(Self {
             addr: overrides
@@ -177,7 +184,7 @@ impl Config {
             auth_secret: file.auth_secret,
             login_rate_limit: file.login_rate_limit,
             demo: false,
-            max_upload_bytes: crate::http::ingest::DEFAULT_MAX_UPLOAD_BYTES,
+            max_upload_bytes,
             load_memory_limit,
         })
     }
@@ -195,8 +202,11 @@ impl Config {
     }
 }
 
-/// `1073741824`, `1GB` (10⁹), `1GiB` or `1G` (2³⁰), `512MB`, `512MiB`, `512M`… (at least 64 MiB).
-fn parse_size(text: &str) -> anyhow::Result<u64> {
+const SIZE_EXAMPLES: &str = "expected a size such as 1GB, 512MiB or 2G";
+
+/// `1073741824`, `1GB` (10⁹), `1GiB` or `1G` (2³⁰), `512MB`, `512MiB`, `512M`…, at least `minimum`
+/// bytes.
+fn parse_size(text: &str, minimum: u64) -> anyhow::Result<u64> {
     let text = text.trim();
     let split = text
         .find(|c: char| !c.is_ascii_digit() && c != '.')
@@ -217,8 +227,9 @@ fn parse_size(text: &str) -> anyhow::Result<u64> {
     };
     let bytes = (number * scale).round();
     anyhow::ensure!(
-        bytes >= (64 * 1024 * 1024) as f64,
-        "less than 64 MiB is too little for DuckDB to load a file"
+        bytes >= minimum as f64,
+        "at least {} MiB is needed",
+        minimum >> 20
     );
     Ok(bytes as u64)
 }
@@ -343,10 +354,38 @@ mod tests {
             parse("load_memory_limit = \"512MiB\"", flag).load_memory_limit,
             2_000_000_000
         );
-        assert_eq!(super::parse_size("1.5G").unwrap(), 3 << 29);
-        assert_eq!(super::parse_size("100000000").unwrap(), 100_000_000);
+        let minimum = 64 << 20;
+        assert_eq!(super::parse_size("1.5G", minimum).unwrap(), 3 << 29);
+        assert_eq!(
+            super::parse_size("100000000", minimum).unwrap(),
+            100_000_000
+        );
         for bad in ["lots", "1XB", "10MB", ""] {
-            assert!(super::parse_size(bad).is_err(), "{bad}");
+            assert!(super::parse_size(bad, minimum).is_err(), "{bad}");
         }
+    }
+
+    #[test]
+    fn the_upload_limit_is_2_gib_unless_a_size_is_given() {
+        let default = parse("", Overrides::default());
+        assert_eq!(
+            default.max_upload_bytes,
+            crate::http::ingest::DEFAULT_MAX_UPLOAD_BYTES
+        );
+        let from_file = parse("max_upload_size = \"10GB\"", Overrides::default());
+        assert_eq!(from_file.max_upload_bytes, 10_000_000_000);
+        let flag = Overrides {
+            max_upload_size: Some("6GiB".into()),
+            ..Overrides::default()
+        };
+        assert_eq!(
+            parse("max_upload_size = \"10GB\"", flag).max_upload_bytes,
+            6 << 30
+        );
+        let too_small = Config::merge(
+            toml::from_str("max_upload_size = \"1KB\"").unwrap(),
+            Overrides::default(),
+        );
+        assert!(too_small.is_err());
     }
 }

@@ -53,6 +53,7 @@ export const FALLBACK_CONFIG: PublicConfig = {
   compliance_customer_ids: [],
   support_email: '',
   documentation_url: '',
+  max_upload_bytes: 2 * 1024 ** 3,
 };
 
 export const usePublicConfig = () => useQuery(publicConfigQuery());

@@ -1225,6 +1225,11 @@ export interface components {
             compliance_customer_ids: number[];
             documentation_url: string;
             features: components["schemas"]["FeatureFlags"];
+            /**
+             * Format: int64
+             * @description Largest upload `POST /v1/ingest` accepts, in bytes (`--max-upload-size`).
+             */
+            max_upload_bytes: number;
             support_email: string;
         };
         /**

@@ -28,6 +28,7 @@ export function makeConfig(overrides: Partial<PublicConfig> = {}, features: Part
     compliance_customer_ids: [112, 3],
     support_email: 'support@costscope.test',
     documentation_url: 'https://docs.costscope.test',
+    max_upload_bytes: 2 * 1024 ** 3,
     ...overrides,
   };
 }

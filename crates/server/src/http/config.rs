@@ -20,6 +20,8 @@ pub struct PublicConfig {
     pub compliance_customer_ids: Vec<i64>,
     pub support_email: String,
     pub documentation_url: String,
+    /// Largest upload `POST /v1/ingest` accepts, in bytes (`--max-upload-size`).
+    pub max_upload_bytes: u64,
 }
 
 #[utoipa::path(get, path = "/v1/auth/config", tag = "config", responses((status = 200, body = PublicConfig)))]
@@ -30,5 +32,6 @@ pub async fn public_config(State(state): State<AppState>) -> Json<PublicConfig> 
         compliance_customer_ids: config.compliance_customer_ids.clone(),
         support_email: config.support_email.clone(),
         documentation_url: config.documentation_url.clone(),
+        max_upload_bytes: config.max_upload_bytes,
     })
 }

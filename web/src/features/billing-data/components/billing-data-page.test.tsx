@@ -1,7 +1,7 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { getSession } from '@/api/session';
 import type { User } from '@/api/types';
-import { appRoutes, makeUser } from '@/test/fixtures';
+import { appRoutes, makeConfig, makeUser } from '@/test/fixtures';
 import { mockApi, type MockReply } from '@/test/mock-api';
 import { renderApp, signInAs } from '@/test/render';
 import { installFakeXhr } from '../testing/fake-xhr';
@@ -232,6 +232,20 @@ describe('billing data page', () => {
     await user.click(screen.getByRole('button', { name: 'Remove b.parquet' }));
     expect(within(chosen).queryByText('b.parquet')).not.toBeInTheDocument();
     expect(within(chosen).getAllByRole('listitem')).toHaveLength(2);
+  });
+
+  it("holds uploads to the server's configured limit and says what it is", async () => {
+    signInAs(owner);
+    installFakeXhr();
+    const config = makeConfig({ max_upload_bytes: 2048 });
+    mockApi({ ...appRoutes({ me: owner, config }), 'GET /v1/ingest': { body: [] } });
+    const { user } = renderApp('/settings/billing-data');
+    expect(await screen.findByText(/up to 2\.0 KB per upload/)).toBeInTheDocument();
+
+    await chooseFiles(user, [csv('a.csv'), csv('b.csv')]);
+
+    expect(screen.getByText(/These files add up to 3\.0 KB; one upload can hold at most 2\.0 KB/)).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Upload' })).toBeDisabled();
   });
 
   it('signs the user out when the upload answers 401', async () => {

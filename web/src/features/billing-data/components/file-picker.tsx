@@ -2,9 +2,12 @@ import CloudUploadOutlinedIcon from '@mui/icons-material/CloudUploadOutlined';
 import { Box, Button, Typography } from '@mui/material';
 import { useRef, useState, type DragEvent } from 'react';
 import { ACCEPTED_EXTENSIONS } from '../utils/files';
+import { formatBytes } from '../utils/numbers';
 
 export interface FilePickerProps {
   disabled?: boolean;
+  /** The server's upload limit, shown under the button. */
+  maxUploadBytes: number;
   onFiles: (files: File[]) => void;
 }
 
@@ -21,7 +24,7 @@ const visuallyHidden = {
 } as const;
 
 /** A drop area for several billing files, with a "Choose files" button for the file dialog. */
-export function FilePicker({ disabled = false, onFiles }: FilePickerProps) {
+export function FilePicker({ disabled = false, maxUploadBytes, onFiles }: FilePickerProps) {
   const input = useRef<HTMLInputElement>(null);
   const [dragging, setDragging] = useState(false);
 
@@ -65,7 +68,7 @@ export function FilePicker({ disabled = false, onFiles }: FilePickerProps) {
         Choose files
       </Button>
       <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
-        CSV, gzipped CSV, Parquet, JSON or NDJSON · up to 2 GiB per upload
+        CSV, gzipped CSV, Parquet, JSON or NDJSON · up to {formatBytes(maxUploadBytes)} per upload
       </Typography>
       <Box
         component="input"

@@ -3,11 +3,12 @@ import { Alert, Box, Button, LinearProgress, Paper, Stack, Typography } from '@m
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { errorMessage } from '@/api/api-error';
+import { useAppConfig } from '@/api/queries';
 import { useIngestJob } from '../api/get-ingest-job';
 import { ingestKeys } from '../api/keys';
 import { useUploadBillingData } from '../api/upload-billing-data';
 import type { IngestJob } from '../types';
-import { addFiles, fileKey, MAX_UPLOAD_BYTES, totalBytes } from '../utils/files';
+import { addFiles, fileKey, totalBytes } from '../utils/files';
 import { AUTO_DETECT, type FormatChoice } from '../utils/formats';
 import { formatBytes } from '../utils/numbers';
 import { isFinished } from '../utils/status';
@@ -27,11 +28,12 @@ export function UploadCard() {
   const [jobId, setJobId] = useState<IngestJob['id'] | null>(null);
   const [resultClosed, setResultClosed] = useState(false);
   const job = useIngestJob(jobId);
+  const maxUploadBytes = useAppConfig().max_upload_bytes;
 
   const finishedJob = job.data && isFinished(job.data.status) ? job.data : undefined;
   const processing = jobId !== null && !finishedJob;
   const busy = upload.isPending || processing;
-  const tooLarge = totalBytes(files) > MAX_UPLOAD_BYTES;
+  const tooLarge = totalBytes(files) > maxUploadBytes;
 
   // A finished load changes the history; a successful one is done with the chosen files.
   const finishedStatus = finishedJob?.status;
@@ -78,7 +80,7 @@ export function UploadCard() {
         Upload billing files
       </Typography>
       <Stack spacing={2}>
-        <FilePicker disabled={busy} onFiles={onFiles} />
+        <FilePicker disabled={busy} maxUploadBytes={maxUploadBytes} onFiles={onFiles} />
         {refused.length > 0 ? (
           <Alert severity="warning" onClose={() => setRefused([])}>
             Not added (not a CSV, gzipped CSV, Parquet, JSON or NDJSON file): {refused.join(', ')}
@@ -91,7 +93,7 @@ export function UploadCard() {
         />
         {tooLarge ? (
           <Alert severity="error">
-            These files add up to {formatBytes(totalBytes(files))}; one upload can hold at most 2 GiB. Upload them in several
+            These files add up to {formatBytes(totalBytes(files))}; one upload can hold at most {formatBytes(maxUploadBytes)}. Upload them in several
             parts.
           </Alert>
         ) : null}

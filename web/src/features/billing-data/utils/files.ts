@@ -1,8 +1,8 @@
 /** File endings the upload accepts (the server reads CSV, gzipped CSV, Parquet and NDJSON). */
 export const ACCEPTED_EXTENSIONS = ['.csv', '.csv.gz', '.gz', '.parquet', '.json', '.ndjson'] as const;
 
-/** The server's upload limit: 2 GiB per request. */
-export const MAX_UPLOAD_BYTES = 2 * 1024 ** 3;
+/** The server's default upload limit (2 GiB per request); the configured one is in the public config. */
+export const DEFAULT_MAX_UPLOAD_BYTES = 2 * 1024 ** 3;
 
 export function isAcceptedFile(name: string): boolean {
   const lower = name.toLowerCase();

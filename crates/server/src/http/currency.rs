@@ -8,13 +8,12 @@ use axum::http::StatusCode;
 use axum::routing::get;
 use axum::{Json, Router};
 use costscope_core::cost::{parse_rates_csv, CurrencyCode, MAX_RATES_FILE_BYTES};
-use costscope_core::User;
 use costscope_engine::{CurrencyAmount, CurrencyNote, CustomerId, RatesSummary};
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 
 use super::error::{ApiError, ErrorBody};
-use super::extract::{ApiJson, AuthUser};
+use super::extract::{require_admin_level, ApiJson, AuthUser};
 use crate::state::AppState;
 
 const ADMINS_ONLY_DISPLAY: &str = "Only owners and admins can change the display currency";
@@ -195,14 +194,6 @@ pub struct RatesPageQuery {
     pub offset: Option<u64>,
 }
 
-fn require_admin(caller: &User, message: &'static str) -> Result<(), ApiError> {
-    if caller.role.is_admin_level() {
-        Ok(())
-    } else {
-        Err(ApiError::Forbidden(message))
-    }
-}
-
 async fn settings(state: &AppState, customer: CustomerId) -> Result<CurrencySettings, ApiError> {
     let display = state.store.display_currency(customer).await?;
     let data = state.engine.data_currencies(customer).await?;
@@ -247,13 +238,16 @@ pub async fn put_currency(
     AuthUser(caller): AuthUser,
     ApiJson(body): ApiJson<CurrencySettingsRequest>,
 ) -> Result<Json<CurrencySettings>, ApiError> {
-    require_admin(&caller, ADMINS_ONLY_DISPLAY)?;
+    require_admin_level(&caller, ADMINS_ONLY_DISPLAY)?;
     let code = match body.display_currency.as_deref() {
         None => None,
-        Some(text) => Some(text.parse::<CurrencyCode>().map_err(|_| ApiError::Invalid {
-            field: "displayCurrency",
-            message: NOT_A_CODE.to_owned(),
-        })?),
+        Some(text) => Some(
+            text.parse::<CurrencyCode>()
+                .map_err(|_| ApiError::Invalid {
+                    field: "displayCurrency",
+                    message: NOT_A_CODE.to_owned(),
+                })?,
+        ),
     };
     state
         .store
@@ -277,12 +271,15 @@ pub async fn upload_rates(
     AuthUser(caller): AuthUser,
     body: Body,
 ) -> Result<Json<RatesInfo>, ApiError> {
-    require_admin(&caller, ADMINS_ONLY_RATES)?;
+    require_admin_level(&caller, ADMINS_ONLY_RATES)?;
     let bytes = axum::body::to_bytes(body, MAX_RATES_FILE_BYTES)
         .await
         .map_err(|_| ApiError::BadRequest("the file is larger than 10 MB".to_owned()))?;
     let rates = parse_rates_csv(&bytes).map_err(|error| ApiError::BadRequest(error.0))?;
-    let summary = state.engine.replace_rates(caller.customer_id, rates).await?;
+    let summary = state
+        .engine
+        .replace_rates(caller.customer_id, rates)
+        .await?;
     Ok(Json(summary.into()))
 }
 
@@ -336,7 +333,7 @@ pub async fn clear_rates(
     State(state): State<AppState>,
     AuthUser(caller): AuthUser,
 ) -> Result<StatusCode, ApiError> {
-    require_admin(&caller, ADMINS_ONLY_RATES)?;
+    require_admin_level(&caller, ADMINS_ONLY_RATES)?;
     state.engine.clear_rates(caller.customer_id).await?;
     Ok(StatusCode::NO_CONTENT)
 }

@@ -20,6 +20,16 @@ impl From<JsonRejection> for ApiError {
     }
 }
 
+/// Owners and admins only (spec 2 §6): anyone else gets 403 with `message`, the rule's own
+/// wording ("Only owners and admins can manage budgets", …).
+pub fn require_admin_level(caller: &User, message: &'static str) -> Result<(), ApiError> {
+    if caller.role.is_admin_level() {
+        Ok(())
+    } else {
+        Err(ApiError::Forbidden(message))
+    }
+}
+
 /// The caller, proven by a bearer access token and re-read from the store on every
 /// request so that deletion and role changes apply at once.
 #[derive(Debug, Clone)]

@@ -12,7 +12,6 @@ use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use axum::{Json, Router};
 use chrono::{DateTime, NaiveDate, Utc};
-use costscope_core::User;
 use costscope_ingest::Format;
 use costscope_store::{IngestFile, IngestUpload, NewIngestJob};
 use serde::{Deserialize, Serialize};
@@ -20,7 +19,7 @@ use tokio::io::AsyncWriteExt;
 use utoipa::ToSchema;
 
 use super::error::{ApiError, ErrorBody};
-use super::extract::AuthUser;
+use super::extract::{require_admin_level, AuthUser};
 use crate::jobs::ingest::{job_dir, next_stored_name, remove_upload};
 use crate::state::AppState;
 
@@ -318,14 +317,6 @@ impl IntoResponse for UploadError {
     }
 }
 
-fn require_uploader(caller: &User) -> Result<(), ApiError> {
-    if caller.role.is_admin_level() {
-        Ok(())
-    } else {
-        Err(ApiError::Forbidden(UPLOADERS_ONLY))
-    }
-}
-
 /// Upload billing export files; they are loaded in the background.
 #[utoipa::path(post, path = "/v1/ingest", tag = "ingest", security(("bearer" = [])),
     request_body(content = UploadForm, content_type = "multipart/form-data"),
@@ -343,7 +334,7 @@ pub async fn upload(
     headers: HeaderMap,
     mut multipart: Multipart,
 ) -> Result<(StatusCode, Json<UploadAccepted>), UploadError> {
-    require_uploader(&caller)?;
+    require_admin_level(&caller, UPLOADERS_ONLY)?;
     let limit = state.config.max_upload_bytes;
     let declared = headers
         .get(header::CONTENT_LENGTH)

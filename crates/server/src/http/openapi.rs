@@ -3,7 +3,9 @@
 use utoipa::openapi::security::{HttpAuthScheme, HttpBuilder, SecurityScheme};
 use utoipa::{Modify, OpenApi};
 
-use super::{accounts, auth, budgets, config, cost, currency, customer, error, export, ingest, users};
+use super::{
+    accounts, auth, budgets, config, cost, currency, customer, error, export, ingest, users,
+};
 
 #[derive(OpenApi)]
 #[openapi(

@@ -12,7 +12,7 @@ use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
 use super::error::{ApiError, ErrorBody};
-use super::extract::{ApiJson, AuthUser};
+use super::extract::{require_admin_level, ApiJson, AuthUser};
 use crate::auth::tokens::{random_token, token_hash};
 use crate::state::AppState;
 
@@ -60,14 +60,6 @@ pub struct UpdateUserRequest {
 #[derive(Debug, Serialize, Deserialize, ToSchema)]
 pub struct MessageResponse {
     pub message: String,
-}
-
-fn require_admin(caller: &User) -> Result<(), ApiError> {
-    if caller.role.is_admin_level() {
-        Ok(())
-    } else {
-        Err(ApiError::Forbidden(ADMINS_ONLY))
-    }
 }
 
 async fn find_user(state: &AppState, caller: &User, user_id: i64) -> Result<User, ApiError> {
@@ -121,7 +113,7 @@ pub async fn invite_user(
     AuthUser(caller): AuthUser,
     ApiJson(body): ApiJson<InviteRequest>,
 ) -> Result<(StatusCode, Json<InviteResponse>), ApiError> {
-    require_admin(&caller)?;
+    require_admin_level(&caller, ADMINS_ONLY)?;
     let (email, role) = match (
         Email::parse(&body.email),
         Role::parse_assignable(&body.role),
@@ -271,7 +263,7 @@ pub async fn delete_user(
     AuthUser(caller): AuthUser,
     Path(user_id): Path<i64>,
 ) -> Result<Json<MessageResponse>, ApiError> {
-    require_admin(&caller)?;
+    require_admin_level(&caller, ADMINS_ONLY)?;
     let target = find_user(&state, &caller, user_id).await?;
     if target.role == Role::Owner {
         return Err(ApiError::Forbidden("The account owner cannot be deleted"));

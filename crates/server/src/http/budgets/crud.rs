@@ -8,11 +8,12 @@ use costscope_store::{Budget, BudgetChanges, NewBudget};
 
 use super::dto::{BudgetDto, BudgetRequest, BudgetSummary};
 use super::request::validate;
-use super::{find_budget, require_manager};
+use super::{find_budget, MANAGERS_ONLY};
 use crate::budgets::evaluation::record_reached;
 use crate::budgets::standing::{current_spend, standing};
 use crate::http::currency::display_currency;
 use crate::http::error::{ApiError, ErrorBody};
+use crate::http::extract::require_admin_level;
 use crate::http::extract::{ApiJson, AuthUser};
 use crate::state::AppState;
 
@@ -125,7 +126,7 @@ pub async fn create(
     AuthUser(caller): AuthUser,
     ApiJson(body): ApiJson<BudgetRequest>,
 ) -> Result<(StatusCode, Json<BudgetDto>), ApiError> {
-    require_manager(&caller)?;
+    require_admin_level(&caller, MANAGERS_ONLY)?;
     let valid = validate(body).map_err(ApiError::Validation)?;
     let budget = state
         .store
@@ -162,7 +163,7 @@ pub async fn update(
     Path(budget_id): Path<i64>,
     ApiJson(body): ApiJson<BudgetRequest>,
 ) -> Result<Json<BudgetDto>, ApiError> {
-    require_manager(&caller)?;
+    require_admin_level(&caller, MANAGERS_ONLY)?;
     let valid = validate(body).map_err(ApiError::Validation)?;
     let changes = BudgetChanges {
         name: Some(valid.name),
@@ -194,7 +195,7 @@ pub async fn delete(
     AuthUser(caller): AuthUser,
     Path(budget_id): Path<i64>,
 ) -> Result<StatusCode, ApiError> {
-    require_manager(&caller)?;
+    require_admin_level(&caller, MANAGERS_ONLY)?;
     if state
         .store
         .delete_budget(caller.customer_id, budget_id)

@@ -35,15 +35,6 @@ pub fn routes() -> Router<AppState> {
         .route("/v1/budgets/{id}/resources", get(resources::resources))
 }
 
-/// Owners and admins only (spec 2 §6: a plain user only views).
-fn require_manager(caller: &User) -> Result<(), ApiError> {
-    if caller.role.is_admin_level() {
-        Ok(())
-    } else {
-        Err(ApiError::Forbidden(MANAGERS_ONLY))
-    }
-}
-
 /// One of the caller's customer's budgets; 404 otherwise.
 async fn find_budget(state: &AppState, caller: &User, id: i64) -> Result<Budget, ApiError> {
     state

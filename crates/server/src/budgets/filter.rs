@@ -61,7 +61,6 @@ fn any_of(values: Vec<String>) -> ValueCondition {
     }
 }
 
-
 /// One condition per tag key: a bare key means "has the tag" and wins over values of that key.
 fn tag_conditions(values: &[String]) -> Vec<TagCondition> {
     let mut by_key: BTreeMap<String, Option<Vec<String>>> = BTreeMap::new();

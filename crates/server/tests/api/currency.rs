@@ -106,7 +106,10 @@ async fn settings_list_the_data_currencies_and_the_rates() {
         listed,
         json!({"total": 2, "rates": [{"date": "2026-01-02", "from": "EUR", "to": "USD", "rate": 1.2}]})
     );
-    assert_eq!(set_display(&app, &token, Value::Null).await["displayCurrency"], Value::Null);
+    assert_eq!(
+        set_display(&app, &token, Value::Null).await["displayCurrency"],
+        Value::Null
+    );
     assert_invalid(
         app.put("/v1/currency", &token, &json!({"displayCurrency": "EURO"}))
             .await,
@@ -116,13 +119,19 @@ async fn settings_list_the_data_currencies_and_the_rates() {
     .await;
     let response = app.delete("/v1/exchange-rates", &token).await;
     assert_eq!(response.status(), StatusCode::NO_CONTENT);
-    assert_eq!(get_ok(&app, &token, "/v1/currency").await["rates"]["count"], 0);
+    assert_eq!(
+        get_ok(&app, &token, "/v1/currency").await["rates"]["count"],
+        0
+    );
 }
 
 #[tokio::test]
 async fn every_refused_rates_file_names_its_row_and_keeps_the_old_rates() {
     let (app, token) = app_with_two_currencies().await;
-    assert_eq!(put_rates(&app, &token, RATES).await.status(), StatusCode::OK);
+    assert_eq!(
+        put_rates(&app, &token, RATES).await.status(),
+        StatusCode::OK
+    );
     let header = "date,from,to,rate\n";
     let cases = [
         (
@@ -148,7 +157,12 @@ async fn every_refused_rates_file_names_its_row_and_keeps_the_old_rates() {
         ),
     ];
     for (csv, message) in cases {
-        assert_error(put_rates(&app, &token, &csv).await, StatusCode::BAD_REQUEST, message).await;
+        assert_error(
+            put_rates(&app, &token, &csv).await,
+            StatusCode::BAD_REQUEST,
+            message,
+        )
+        .await;
     }
     let mut too_many = header.to_owned();
     let start = chrono::NaiveDate::from_ymd_opt(1800, 1, 1).unwrap();
@@ -171,7 +185,10 @@ async fn every_refused_rates_file_names_its_row_and_keeps_the_old_rates() {
     // Nothing refused replaced the rates.
     let listed = get_ok(&app, &token, "/v1/exchange-rates").await;
     assert_eq!(listed["total"], 2);
-    assert_eq!(listed["rates"][1], json!({"date": "2026-01-01", "from": "EUR", "to": "USD", "rate": 1.1}));
+    assert_eq!(
+        listed["rates"][1],
+        json!({"date": "2026-01-01", "from": "EUR", "to": "USD", "rate": 1.1})
+    );
 }
 
 #[tokio::test]
@@ -181,7 +198,10 @@ async fn plain_users_read_but_cannot_change_currency_settings() {
         .add_member(&owner, "Bob User", "bob@a.test", "User")
         .await
         .access_token;
-    assert_eq!(get_ok(&app, &user, "/v1/currency").await["rates"]["count"], 0);
+    assert_eq!(
+        get_ok(&app, &user, "/v1/currency").await["rates"]["count"],
+        0
+    );
     assert_error(
         app.put("/v1/currency", &user, &json!({"displayCurrency": "USD"}))
             .await,
@@ -205,7 +225,10 @@ async fn plain_users_read_but_cannot_change_currency_settings() {
         .add_member(&owner, "Carol Admin", "carol@a.test", "Admin")
         .await
         .access_token;
-    assert_eq!(put_rates(&app, &admin, RATES).await.status(), StatusCode::OK);
+    assert_eq!(
+        put_rates(&app, &admin, RATES).await.status(),
+        StatusCode::OK
+    );
 }
 
 #[tokio::test]
@@ -217,7 +240,10 @@ async fn without_a_display_currency_other_currencies_are_listed_not_added() {
     assert_eq!(aggr["summary"]["accrued_cost"], 150.0);
     assert_eq!(aggr["currency"], "EUR");
     assert_eq!(aggr["converted"], false);
-    assert_eq!(aggr["otherCurrencies"], json!([{"currency": "USD", "amount": 30.0}]));
+    assert_eq!(
+        aggr["otherCurrencies"],
+        json!([{"currency": "USD", "amount": 30.0}])
+    );
     assert_eq!(
         aggr["warnings"],
         json!(["Costs in USD (30.00) are not included: choose a display currency and upload exchange rates to combine currencies"])
@@ -225,7 +251,10 @@ async fn without_a_display_currency_other_currencies_are_listed_not_added() {
     let spend = post_ok(&app, &token, "/v2/cost/spend", body).await;
     assert_eq!(spend["current_period"]["total_amount"], 150.0);
     assert_eq!(spend["currency"], "EUR");
-    assert_eq!(spend["otherCurrencies"], json!([{"currency": "USD", "amount": 30.0}]));
+    assert_eq!(
+        spend["otherCurrencies"],
+        json!([{"currency": "USD", "amount": 30.0}])
+    );
     let query = post_ok(
         &app,
         &token,
@@ -252,12 +281,18 @@ async fn a_display_currency_converts_every_answer_exactly_with_the_tenants_rates
     assert_eq!(aggr["summary"]["currency"], "USD");
     assert_eq!(aggr["converted"], true);
     assert_eq!(aggr["otherCurrencies"], json!([]));
-    assert_eq!(aggr["warnings"], json!(["Converted to USD with your exchange rates"]));
+    assert_eq!(
+        aggr["warnings"],
+        json!(["Converted to USD with your exchange rates"])
+    );
     let eur_only = json!({"start_time": JAN.0, "end_time": JAN.1, "filters": [
         {"operator": "AND", "accounts": [{"operator": "equals", "values": ["333333333333"]}]}]});
     let spend = post_ok(&app, &token, "/v2/cost/spend", eur_only.clone()).await;
     assert_eq!(cents(&spend["current_period"]["total_amount"]), 17_000);
-    assert_eq!(cents(&spend["current_period"]["cloud_provider"]["AWS"]), 17_000);
+    assert_eq!(
+        cents(&spend["current_period"]["cloud_provider"]["AWS"]),
+        17_000
+    );
     assert_eq!(spend["converted"], true);
     let query = post_ok(
         &app,
@@ -285,7 +320,10 @@ async fn a_currency_without_a_rate_is_left_out_and_said_so() {
     .await;
     assert_eq!(cents(&aggr["summary"]["accrued_cost"]), 2_400); // 30 USD × 0.8
     assert_eq!(aggr["currency"], "GBP");
-    assert_eq!(aggr["otherCurrencies"], json!([{"currency": "EUR", "amount": 150.0}]));
+    assert_eq!(
+        aggr["otherCurrencies"],
+        json!([{"currency": "EUR", "amount": 150.0}])
+    );
     assert_eq!(
         aggr["warnings"],
         json!([
@@ -313,7 +351,10 @@ async fn another_tenants_rates_never_convert_mine() {
     .await;
     assert_eq!(aggr["summary"]["accrued_cost"], 30.0);
     assert_eq!(aggr["converted"], false);
-    assert_eq!(aggr["otherCurrencies"], json!([{"currency": "EUR", "amount": 150.0}]));
+    assert_eq!(
+        aggr["otherCurrencies"],
+        json!([{"currency": "EUR", "amount": 150.0}])
+    );
     assert_eq!(get_ok(&app, &token, "/v1/exchange-rates").await["total"], 0);
     assert_eq!(
         get_ok(&app, &other.access_token, "/v1/currency").await["displayCurrency"],
@@ -347,10 +388,18 @@ async fn budgets_are_in_the_display_currency() {
         .ingest_files(&token, &[("mixed.csv", csv.join("\n").into_bytes())])
         .await;
     assert_eq!(job["status"], "succeeded", "{job}");
-    let budget = create(&app, &token, &account_budget("Mixed", "333333333333", 500.0)).await;
+    let budget = create(
+        &app,
+        &token,
+        &account_budget("Mixed", "333333333333", 500.0),
+    )
+    .await;
     assert_eq!(budget["currentSpent"], 100.0);
     assert_eq!(budget["currency"], "EUR");
-    assert_eq!(budget["otherCurrencies"], json!([{"currency": "USD", "amount": 30.0}]));
+    assert_eq!(
+        budget["otherCurrencies"],
+        json!([{"currency": "USD", "amount": 30.0}])
+    );
     put_rates(
         &app,
         &token,

@@ -434,3 +434,30 @@ async fn budgets_are_in_the_display_currency() {
     assert_eq!(cents(&resources["totalCost"]), 15_500);
     assert_eq!(resources["currency"], "USD");
 }
+
+#[tokio::test]
+async fn another_tenants_changes_leave_my_settings_and_rates_alone() {
+    let (app, token) = app_with_two_currencies().await;
+    set_display(&app, &token, json!("USD")).await;
+    assert_eq!(
+        put_rates(&app, &token, RATES).await.status(),
+        StatusCode::OK
+    );
+    let mine = get_ok(&app, &token, "/v1/currency").await;
+    let other = app.signup_owner("Olga Other", "olga@b.test").await;
+
+    set_display(&app, &other.access_token, json!("GBP")).await;
+    assert_eq!(
+        app.delete("/v1/exchange-rates", &other.access_token)
+            .await
+            .status(),
+        StatusCode::NO_CONTENT
+    );
+
+    assert_eq!(get_ok(&app, &token, "/v1/currency").await, mine);
+    assert_eq!(mine["displayCurrency"], "USD");
+    assert!(mine["rates"]["count"].as_u64().unwrap() > 0);
+    let theirs = get_ok(&app, &other.access_token, "/v1/currency").await;
+    assert_eq!(theirs["dataCurrencies"], json!([]));
+    assert_eq!(theirs["rates"]["count"], 0);
+}

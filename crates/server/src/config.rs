@@ -44,6 +44,149 @@ pub struct Config {
     pub max_upload_bytes: u64,
     /// DuckDB's memory limit in bytes (loads spill to `<data-dir>/costs.duckdb.tmp` beyond it).
     pub load_memory_limit: u64,
+    /// Whether `POST /v1/auth/signup` creates tenants. On by default (the demo); a company
+    /// turns it off once its own tenant exists.
+    pub allow_signup: bool,
+    pub queries: QueryLimits,
+    pub uploads: UploadLimits,
+}
+
+/// Bounded work per cost query (`[queries]`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct QueryLimits {
+    /// DuckDB worker threads; 0 means one per core.
+    pub threads: usize,
+    /// Cost queries running at once; the others wait their turn. 0 means one per core.
+    pub max_concurrent: usize,
+    /// A cost query running longer is cancelled and answered 503 with `Retry-After`.
+    pub timeout_seconds: u64,
+}
+
+impl Default for QueryLimits {
+    fn default() -> Self {
+        Self {
+            threads: 0,
+            max_concurrent: 0,
+            timeout_seconds: 30,
+        }
+    }
+}
+
+impl QueryLimits {
+    /// `threads`, with 0 resolved to the number of cores.
+    pub fn engine_threads(&self) -> usize {
+        resolve_per_core(self.threads)
+    }
+
+    /// `max_concurrent`, with 0 resolved to the number of cores.
+    pub fn concurrent_queries(&self) -> usize {
+        resolve_per_core(self.max_concurrent)
+    }
+}
+
+fn resolve_per_core(configured: usize) -> usize {
+    if configured > 0 {
+        configured
+    } else {
+        std::thread::available_parallelism().map_or(2, |cores| cores.get())
+    }
+}
+
+/// Bounded work per upload and per tenant (`[uploads]`). Sizes are bytes (the TOML file takes
+/// sizes such as "20GiB").
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct UploadLimits {
+    /// Largest decompressed size of one load's files together.
+    pub max_decompressed_bytes: u64,
+    /// A compressed file that expands more than this many times is refused as a bomb (once
+    /// it passed `ratio_checked_after_bytes` decompressed).
+    pub max_compression_ratio: u64,
+    pub ratio_checked_after_bytes: u64,
+    /// Line items in one load.
+    pub max_rows_per_load: u64,
+    /// Per tenant, per UTC day: uploads accepted and bytes uploaded.
+    pub max_loads_per_day: u32,
+    pub max_bytes_per_day: u64,
+    /// Per tenant: line items kept in the cost database.
+    pub max_stored_rows: u64,
+    /// Loads running at once across tenants; one tenant never runs two at once.
+    pub concurrent_loads: usize,
+}
+
+impl Default for UploadLimits {
+    fn default() -> Self {
+        Self {
+            max_decompressed_bytes: 20 << 30,
+            max_compression_ratio: 100,
+            ratio_checked_after_bytes: 64 << 20,
+            max_rows_per_load: 200_000_000,
+            max_loads_per_day: 500,
+            max_bytes_per_day: 100 << 30,
+            max_stored_rows: 2_000_000_000,
+            concurrent_loads: 2,
+        }
+    }
+}
+
+/// `[uploads]` as written in the TOML file.
+#[derive(Debug, Default, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+struct UploadLimitsFile {
+    max_decompressed_size: Option<String>,
+    max_compression_ratio: Option<u64>,
+    ratio_checked_after: Option<String>,
+    max_rows_per_load: Option<u64>,
+    max_loads_per_day: Option<u32>,
+    max_bytes_per_day: Option<String>,
+    max_stored_rows: Option<u64>,
+    concurrent_loads: Option<usize>,
+}
+
+impl UploadLimitsFile {
+    fn resolve(self) -> anyhow::Result<UploadLimits> {
+        let defaults = UploadLimits::default();
+        let size = |text: Option<String>, key: &str, default: u64| -> anyhow::Result<u64> {
+            match text {
+                Some(text) => parse_size(&text, 1 << 20)
+                    .with_context(|| format!("uploads.{key} {text:?}: {SIZE_EXAMPLES}")),
+                None => Ok(default),
+            }
+        };
+        let limits = UploadLimits {
+            max_decompressed_bytes: size(
+                self.max_decompressed_size,
+                "max_decompressed_size",
+                defaults.max_decompressed_bytes,
+            )?,
+            max_compression_ratio: self
+                .max_compression_ratio
+                .unwrap_or(defaults.max_compression_ratio),
+            ratio_checked_after_bytes: size(
+                self.ratio_checked_after,
+                "ratio_checked_after",
+                defaults.ratio_checked_after_bytes,
+            )?,
+            max_rows_per_load: self.max_rows_per_load.unwrap_or(defaults.max_rows_per_load),
+            max_loads_per_day: self.max_loads_per_day.unwrap_or(defaults.max_loads_per_day),
+            max_bytes_per_day: size(
+                self.max_bytes_per_day,
+                "max_bytes_per_day",
+                defaults.max_bytes_per_day,
+            )?,
+            max_stored_rows: self.max_stored_rows.unwrap_or(defaults.max_stored_rows),
+            concurrent_loads: self.concurrent_loads.unwrap_or(defaults.concurrent_loads),
+        };
+        anyhow::ensure!(
+            limits.max_compression_ratio >= 2,
+            "uploads.max_compression_ratio must be at least 2"
+        );
+        anyhow::ensure!(
+            limits.concurrent_loads >= 1,
+            "uploads.concurrent_loads must be at least 1"
+        );
+        Ok(limits)
+    }
 }
 
 #[derive(Debug, Clone)]
@@ -95,6 +238,11 @@ struct FileConfig {
     login_rate_limit: LoginRateLimit,
     load_memory_limit: Option<String>,
     max_upload_size: Option<String>,
+    allow_signup: Option<bool>,
+    #[serde(default)]
+    queries: QueryLimits,
+    #[serde(default)]
+    uploads: UploadLimitsFile,
 }
 
 /// Values given on the command line or in the environment; they win over the file.
@@ -186,6 +334,9 @@ impl Config {
             demo: false,
             max_upload_bytes,
             load_memory_limit,
+            allow_signup: file.allow_signup.unwrap_or(true),
+            queries: file.queries,
+            uploads: file.uploads.resolve()?,
         })
     }
 
@@ -326,6 +477,9 @@ mod tests {
         let config = Config::merge(read_file(&path).unwrap(), Overrides::default()).unwrap();
         assert_eq!(config.features, FeatureFlags::default());
         assert_eq!(config.login_rate_limit, LoginRateLimit::default());
+        assert_eq!(config.queries, QueryLimits::default());
+        assert_eq!(config.uploads, UploadLimits::default());
+        assert!(config.allow_signup);
         assert_eq!(
             config.public_url.as_deref(),
             Some("https://costs.example.com")
@@ -334,6 +488,39 @@ mod tests {
             config.load_memory_limit,
             costscope_engine::DEFAULT_LOAD_MEMORY_LIMIT
         );
+    }
+
+    #[test]
+    fn query_and_upload_limits_have_defaults_and_read_the_file() {
+        let default = parse("", Overrides::default());
+        assert!(default.allow_signup);
+        assert_eq!(default.queries, QueryLimits::default());
+        assert_eq!(default.uploads, UploadLimits::default());
+        assert!(default.queries.engine_threads() >= 1);
+        let config = parse(
+            r#"
+            allow_signup = false
+            [queries]
+            threads = 3
+            timeout_seconds = 5
+            [uploads]
+            max_decompressed_size = "1GiB"
+            max_loads_per_day = 7
+            "#,
+            Overrides::default(),
+        );
+        assert!(!config.allow_signup);
+        assert_eq!(config.queries.engine_threads(), 3);
+        assert_eq!(config.queries.timeout_seconds, 5);
+        assert_eq!(config.uploads.max_decompressed_bytes, 1 << 30);
+        assert_eq!(config.uploads.max_loads_per_day, 7);
+        assert_eq!(
+            config.uploads.max_rows_per_load,
+            UploadLimits::default().max_rows_per_load
+        );
+        let bad =
+            toml::from_str::<FileConfig>("[uploads]\nmax_decompressed_size = \"lots\"").unwrap();
+        assert!(Config::merge(bad, Overrides::default()).is_err());
     }
 
     #[test]

@@ -45,6 +45,36 @@ pub enum ApiError {
     },
     #[error("too many sign-in attempts")]
     TooManyAttempts { wait: chrono::Duration },
+    /// 422: a request asks for more work than one request may do (a range, a number of
+    /// groups or rows, a list's length). Counted as refused by a bound.
+    #[error("bound exceeded: {field}: {message}")]
+    TooMuch {
+        field: &'static str,
+        message: String,
+    },
+    /// 413: the body (or an upload) is larger than accepted.
+    #[error("{0}")]
+    PayloadTooLarge(String),
+    /// 429 with `Retry-After`: a rate limit other than sign-in's (sign-up, refresh, …).
+    #[error("{message}")]
+    RateLimited {
+        message: String,
+        wait: chrono::Duration,
+    },
+    /// 429: a tenant quota (loads or bytes per day, stored rows); `Retry-After` when waiting
+    /// helps.
+    #[error("{message}")]
+    QuotaExceeded {
+        message: String,
+        wait: Option<chrono::Duration>,
+    },
+    /// 503 with `Retry-After`: the engine is saturated or the query ran past its time limit
+    /// and was cancelled.
+    #[error("{message}")]
+    Unavailable {
+        message: String,
+        retry_after_seconds: u64,
+    },
     #[error(transparent)]
     Internal(#[from] anyhow::Error),
 }
@@ -74,9 +104,107 @@ impl From<EngineError> for ApiError {
     }
 }
 
+/// Why a request was refused before doing its work; the metrics middleware counts answers
+/// carrying this extension (`costscope_refused_requests_total{reason}`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Refusal {
+    RateLimit,
+    Quota,
+    Bound,
+    Timeout,
+}
+
+impl Refusal {
+    pub fn label(self) -> &'static str {
+        match self {
+            Refusal::RateLimit => "rate_limit",
+            Refusal::Quota => "quota",
+            Refusal::Bound => "bound",
+            Refusal::Timeout => "timeout",
+        }
+    }
+
+    pub const ALL: [Refusal; 4] = [
+        Refusal::RateLimit,
+        Refusal::Quota,
+        Refusal::Bound,
+        Refusal::Timeout,
+    ];
+}
+
+/// A JSON `{message}` answer with `status`, marked as refused for `reason`, with
+/// `Retry-After` when `retry_after` is given.
+pub fn refusal_response(
+    status: StatusCode,
+    message: String,
+    reason: Refusal,
+    retry_after: Option<chrono::Duration>,
+) -> Response {
+    let mut response = (
+        status,
+        Json(ErrorBody {
+            message,
+            details: None,
+        }),
+    )
+        .into_response();
+    if let Some(wait) = retry_after {
+        set_retry_after(&mut response, wait);
+    }
+    response.extensions_mut().insert(reason);
+    response
+}
+
+fn set_retry_after(response: &mut Response, wait: chrono::Duration) {
+    let seconds = wait.num_seconds().max(1).to_string();
+    if let Ok(value) = HeaderValue::from_str(&seconds) {
+        response.headers_mut().insert(header::RETRY_AFTER, value);
+    }
+}
+
 impl IntoResponse for ApiError {
     fn into_response(self) -> Response {
         let (status, message) = match self {
+            ApiError::TooMuch { field, message } => {
+                let mut response = validation_response([(field, message.as_str())]);
+                response.extensions_mut().insert(Refusal::Bound);
+                return response;
+            }
+            ApiError::PayloadTooLarge(message) => {
+                return refusal_response(
+                    StatusCode::PAYLOAD_TOO_LARGE,
+                    message,
+                    Refusal::Bound,
+                    None,
+                )
+            }
+            ApiError::RateLimited { message, wait } => {
+                return refusal_response(
+                    StatusCode::TOO_MANY_REQUESTS,
+                    message,
+                    Refusal::RateLimit,
+                    Some(wait),
+                )
+            }
+            ApiError::QuotaExceeded { message, wait } => {
+                return refusal_response(
+                    StatusCode::TOO_MANY_REQUESTS,
+                    message,
+                    Refusal::Quota,
+                    wait,
+                )
+            }
+            ApiError::Unavailable {
+                message,
+                retry_after_seconds,
+            } => {
+                return refusal_response(
+                    StatusCode::SERVICE_UNAVAILABLE,
+                    message,
+                    Refusal::Timeout,
+                    Some(chrono::Duration::seconds(retry_after_seconds as i64)),
+                )
+            }
             ApiError::BadRequest(message) => (StatusCode::BAD_REQUEST, message),
             ApiError::Conflict(message) => (StatusCode::CONFLICT, message),
             ApiError::Unauthorized(message) => (StatusCode::UNAUTHORIZED, message.to_owned()),
@@ -137,9 +265,7 @@ fn too_many_attempts_response(wait: chrono::Duration) -> Response {
         details: None,
     };
     let mut response = (StatusCode::TOO_MANY_REQUESTS, Json(body)).into_response();
-    let seconds = wait.num_seconds().max(1).to_string();
-    if let Ok(value) = HeaderValue::from_str(&seconds) {
-        response.headers_mut().insert(header::RETRY_AFTER, value);
-    }
+    set_retry_after(&mut response, wait);
+    response.extensions_mut().insert(Refusal::RateLimit);
     response
 }

@@ -2,6 +2,7 @@
 //! time ranges. The HTTP layer parses requests into these types and the cost engine turns them
 //! into SQL; neither invents its own.
 
+pub mod bounds;
 mod currency;
 mod dimension;
 mod filter;

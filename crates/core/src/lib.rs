@@ -10,6 +10,7 @@ mod full_name;
 mod password;
 mod records;
 mod role;
+pub mod upload_name;
 mod user_name;
 mod validation;
 

@@ -4,6 +4,7 @@
 //! mapped with SQL. The cost engine then moves the staged rows into its table in one
 //! transaction. Nothing here knows about customers or HTTP.
 
+mod bounds;
 pub mod demo;
 mod error;
 mod focus;
@@ -13,6 +14,7 @@ mod readers;
 pub mod sql;
 mod stage;
 
+pub use bounds::{check_bounds, human_bytes, thousands, BoundedFile, LoadBounds, Measured};
 pub use error::IngestError;
 pub use format::Format;
 pub use stage::{stage, stage_observed, StagedFile};

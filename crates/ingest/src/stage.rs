@@ -109,20 +109,25 @@ impl Stager<'_> {
         IngestError::new(format!("{}: {message}", self.display_name))
     }
 
-    /// A DuckDB error about reading the file, without the server-side path.
+    /// A DuckDB error about reading the file: what went wrong and where, in the uploader's
+    /// terms; DuckDB's own text (SQL, advice, the server-side path) only in `detail`, for the log.
     fn read_error(&self, what: &str, error: duckdb::Error) -> IngestError {
-        let reason = error
-            .to_string()
-            .replace(&self.path.to_string_lossy().into_owned(), self.display_name);
-        self.error(format!("cannot read the file as {what}: {reason}"))
+        let raw = error.to_string();
+        let message = match explain(&raw) {
+            Some(problem) => format!("cannot read the file as {what}: {problem}"),
+            None => format!("cannot read the file as {what}"),
+        };
+        IngestError::with_detail(format!("{}: {message}", self.display_name), raw)
     }
 
     fn internal(&self, error: duckdb::Error) -> IngestError {
         // A Parquet file is scanned in place, so its read errors can surface here too.
-        let reason = error
-            .to_string()
-            .replace(&self.path.to_string_lossy().into_owned(), self.display_name);
-        self.error(format!("cannot load the file: {reason}"))
+        let raw = error.to_string();
+        let message = match explain(&raw) {
+            Some(problem) => format!("cannot load the file: {problem}"),
+            None => "cannot load the file (the server log has the details)".to_owned(),
+        };
+        IngestError::with_detail(format!("{}: {message}", self.display_name), raw)
     }
 
     fn run(&self, format: Option<Format>, table: &str) -> Result<StagedFile, IngestError> {
@@ -173,7 +178,7 @@ impl Stager<'_> {
             })
             .map_err(|e| self.internal(e))?;
         if rows == 0 {
-            return Err(self.error("the file is empty"));
+            return Err(self.no_rows(container));
         }
         (self.on_read)(rows.unsigned_abs());
         let provider = match &plan.provider {
@@ -227,6 +232,9 @@ impl Stager<'_> {
         if head.starts_with(b"PAR1") {
             return Ok(Some(Container::Parquet));
         }
+        if let Some(kind) = unsupported_container(&head) {
+            return Err(self.error(format!("{kind} files are not supported; {UNPACK}")));
+        }
         let gzip = head.starts_with(&[0x1f, 0x8b]);
         if gzip {
             let file = File::open(self.path)
@@ -238,6 +246,11 @@ impl Stager<'_> {
                 .map_err(|e| self.error(format!("cannot read the file as gzip: {e}")))?;
         }
         let text = head.strip_prefix(b"\xef\xbb\xbf").unwrap_or(&head);
+        if looks_binary(text) {
+            return Err(self.error(format!(
+                "the file is not UTF-8 text (it looks like binary data); {SUPPORTED}"
+            )));
+        }
         match text.iter().find(|b| !b.is_ascii_whitespace()) {
             None => Ok(None),
             Some(b'{') => Ok(Some(Container::Ndjson { gzip })),
@@ -405,8 +418,16 @@ impl Stager<'_> {
             |r| r.get::<_, i64>(0),
         );
         match rows {
-            Ok(0) => self.error("the file is empty"),
+            Ok(0) => self.no_rows(container),
             _ => refusal,
+        }
+    }
+
+    /// A file that has its header (or schema) but not one data row: not "empty".
+    fn no_rows(&self, container: Container) -> IngestError {
+        match container {
+            Container::Csv { .. } => self.error("the file has a header but no rows"),
+            Container::Parquet | Container::Ndjson { .. } => self.error("the file has no rows"),
         }
     }
 
@@ -533,6 +554,104 @@ impl Stager<'_> {
             check.problem
         )))
     }
+}
+
+const SUPPORTED: &str = "upload CSV, .csv.gz, Parquet or newline-delimited JSON files";
+const UNPACK: &str =
+    "extract the export and upload the CSV, .csv.gz, Parquet or newline-delimited JSON files inside";
+
+/// Archives and compressions other than gzip, by their magic bytes.
+fn unsupported_container(head: &[u8]) -> Option<&'static str> {
+    const MAGIC: &[(&[u8], &str)] = &[
+        (b"PK\x03\x04", "zip"),
+        (b"PK\x05\x06", "zip"),
+        (b"PK\x07\x08", "zip"),
+        (b"BZh", "bzip2"),
+        (b"\xfd7zXZ\x00", "xz"),
+        (b"\x28\xb5\x2f\xfd", "zstd"),
+        (b"7z\xbc\xaf\x27\x1c", "7z"),
+        (b"Rar!\x1a\x07", "rar"),
+    ];
+    MAGIC
+        .iter()
+        .find(|(magic, _)| head.starts_with(magic))
+        .map(|(_, kind)| *kind)
+}
+
+/// NUL bytes or bytes that are not UTF-8 in the first bytes of a text file (a multi-byte
+/// character cut by the end of the sample is fine).
+fn looks_binary(head: &[u8]) -> bool {
+    if head.contains(&0) {
+        return true;
+    }
+    match std::str::from_utf8(head) {
+        Ok(_) => false,
+        Err(error) => error.error_len().is_some(),
+    }
+}
+
+/// What a DuckDB read error means for the uploader (the line, the column count, the quote),
+/// from its text; `None` when it says nothing the uploader can act on.
+fn explain(raw: &str) -> Option<String> {
+    let line = number_after(raw, "CSV Error on Line: ")
+        .or_else(|| number_after(raw, " in line "))
+        .or_else(|| number_after(raw, "Line: "));
+    let at = line
+        .map(|line| format!("line {line}: "))
+        .unwrap_or_default();
+    if raw.contains("Expected Number of Columns") {
+        let expected = number_after(raw, "Expected Number of Columns: ")?;
+        let found = number_after(raw, "Found: ")?;
+        return Some(format!(
+            "{at}expected {expected} columns as in the header, found {found}"
+        ));
+    }
+    if raw.contains("unterminated quote") {
+        return Some(format!("{at}a quoted value is never closed"));
+    }
+    if raw.contains("Invalid unicode") || raw.contains("invalid UTF-8") {
+        return Some(format!("{at}the text is not UTF-8"));
+    }
+    if raw.contains("Maximum line size") {
+        return Some(format!("{at}the line is too long"));
+    }
+    if raw.contains("Error when sniffing") {
+        return Some(
+            "its columns cannot be told apart; a CSV file needs a header row and \
+             comma-separated values"
+                .to_owned(),
+        );
+    }
+    if raw.contains("Malformed JSON") || raw.contains("JSON") && raw.contains("malformed") {
+        return Some(format!("{at}the line is not a valid JSON object"));
+    }
+    if raw.contains("Could not convert") || raw.contains("Conversion Error") {
+        return Some(format!(
+            "{at}a value is not the number, date or text its column needs"
+        ));
+    }
+    if raw.contains("Out of Memory") {
+        return Some(
+            "the server ran out of memory reading it; upload it in smaller parts".to_owned(),
+        );
+    }
+    if raw.contains("No magic bytes")
+        || raw.contains("Invalid Parquet")
+        || raw.contains("parquet") && raw.contains("corrupt")
+    {
+        return Some("the file is damaged or not a Parquet file".to_owned());
+    }
+    None
+}
+
+/// The number written right after `label` in `text`.
+fn number_after(text: &str, label: &str) -> Option<u64> {
+    let start = text.find(label)? + label.len();
+    let digits: String = text[start..]
+        .chars()
+        .take_while(char::is_ascii_digit)
+        .collect();
+    digits.parse().ok()
 }
 
 /// The columns of the file that the plan's SQL names (as quoted identifiers).

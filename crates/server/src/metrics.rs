@@ -1,14 +1,17 @@
-//! Prometheus metrics: HTTP requests by matched route and status, and their latency.
+//! Prometheus metrics: HTTP requests by method, route template and status, their latency, and
+//! the requests refused by a limit. Every label has a bounded set of values.
 
 use std::time::Instant;
 
 use axum::extract::{MatchedPath, Request, State};
+use axum::http::Method;
 use axum::middleware::Next;
 use axum::response::Response;
 use prometheus::{
     Encoder, HistogramOpts, HistogramVec, IntCounterVec, Opts, Registry, TextEncoder,
 };
 
+use crate::http::error::Refusal;
 use crate::state::AppState;
 
 #[derive(Debug)]
@@ -16,6 +19,7 @@ pub struct Metrics {
     registry: Registry,
     requests: IntCounterVec,
     latency: HistogramVec,
+    refused: IntCounterVec,
 }
 
 impl Metrics {
@@ -37,6 +41,22 @@ impl Metrics {
             &["method", "route"],
         )
         .expect("valid metric");
+        let refused = IntCounterVec::new(
+            Opts::new(
+                "costscope_refused_requests_total",
+                "Requests refused before doing their work, by reason \
+                 (rate_limit, quota, bound, timeout)",
+            ),
+            &["reason"],
+        )
+        .expect("valid metric");
+        // Every reason is listed from the start, at 0.
+        for reason in Refusal::ALL {
+            refused.with_label_values(&[reason.label()]);
+        }
+        registry
+            .register(Box::new(refused.clone()))
+            .expect("register refused");
         registry
             .register(Box::new(requests.clone()))
             .expect("register requests");
@@ -47,6 +67,7 @@ impl Metrics {
             registry,
             requests,
             latency,
+            refused,
         }
     }
 
@@ -66,26 +87,51 @@ impl Default for Metrics {
     }
 }
 
-/// Middleware: counts and times every request under its route template
-/// (`/v1/users/{id}`, not the concrete path, to keep the label set small).
-pub async fn track(State(state): State<AppState>, request: Request, next: Next) -> Response {
-    let route = request
+/// The method as a label: one of a fixed set, whatever a client sends.
+pub fn method_label(method: &Method) -> &'static str {
+    match *method {
+        Method::GET => "GET",
+        Method::POST => "POST",
+        Method::PUT => "PUT",
+        Method::PATCH => "PATCH",
+        Method::DELETE => "DELETE",
+        _ => "other",
+    }
+}
+
+/// The route template (`/v1/users/{id}`), or `unmatched` for the web app and unknown paths:
+/// never the raw path, which a client chooses.
+pub fn route_label(request: &Request) -> String {
+    request
         .extensions()
         .get::<MatchedPath>()
-        .map_or_else(|| "unmatched".to_owned(), |path| path.as_str().to_owned());
-    let method = request.method().as_str().to_owned();
+        .map_or_else(|| "unmatched".to_owned(), |path| path.as_str().to_owned())
+}
+
+/// Middleware: counts and times every request under its method and route template, and counts
+/// the answers marked with a [`Refusal`].
+pub async fn track(State(state): State<AppState>, request: Request, next: Next) -> Response {
+    let route = route_label(&request);
+    let method = method_label(request.method());
     let started = Instant::now();
     let response = next.run(request).await;
     let status = response.status().as_u16().to_string();
     state
         .metrics
         .requests
-        .with_label_values(&[method.as_str(), route.as_str(), status.as_str()])
+        .with_label_values(&[method, route.as_str(), status.as_str()])
         .inc();
     state
         .metrics
         .latency
-        .with_label_values(&[method.as_str(), route.as_str()])
+        .with_label_values(&[method, route.as_str()])
         .observe(started.elapsed().as_secs_f64());
+    if let Some(refusal) = response.extensions().get::<Refusal>() {
+        state
+            .metrics
+            .refused
+            .with_label_values(&[refusal.label()])
+            .inc();
+    }
     response
 }

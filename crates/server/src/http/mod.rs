@@ -10,17 +10,28 @@ pub mod customer;
 pub mod error;
 pub mod export;
 pub mod extract;
+pub mod headers;
 pub mod ingest;
 pub mod openapi;
 pub mod ops;
+pub mod rejections;
 pub mod spa;
 pub mod users;
 
+use axum::extract::DefaultBodyLimit;
+use axum::middleware::{from_fn, from_fn_with_state};
 use axum::Router;
+use tower_http::catch_panic::CatchPanicLayer;
 
 use crate::state::AppState;
 
+/// The whole API and web app, with the layers every answer passes.
 pub fn router(state: AppState) -> Router {
+    with_layers(routes(), state)
+}
+
+/// Every route, without layers.
+pub fn routes() -> Router<AppState> {
     Router::new()
         .merge(config::routes())
         .merge(auth::routes())
@@ -34,9 +45,19 @@ pub fn router(state: AppState) -> Router {
         .merge(export::routes())
         .merge(ops::routes())
         .fallback(spa::fallback)
-        .layer(axum::middleware::from_fn_with_state(
-            state.clone(),
-            crate::metrics::track,
-        ))
+}
+
+/// Adds the layers to `routes` (public so that tests can serve extra routes, such as one that
+/// panics, exactly as production serves its own). From the outside in: the request span
+/// (tenant id), metrics, security headers, JSON errors, panics caught, body limits.
+pub fn with_layers(routes: Router<AppState>, state: AppState) -> Router {
+    routes
+        .layer(DefaultBodyLimit::max(rejections::JSON_BODY_LIMIT))
+        .layer(from_fn(rejections::limit_body))
+        .layer(CatchPanicLayer::custom(rejections::panic_response))
+        .layer(from_fn(rejections::json_errors))
+        .layer(from_fn(headers::security_headers))
+        .layer(from_fn_with_state(state.clone(), crate::metrics::track))
+        .layer(from_fn(crate::telemetry::request_span))
         .with_state(state)
 }

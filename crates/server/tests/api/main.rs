@@ -16,6 +16,7 @@ mod cost_tenancy;
 mod currency;
 mod customer;
 mod focus_export;
+mod hardening;
 mod helpers;
 mod ingest;
 mod ingest_progress;

@@ -59,6 +59,78 @@ async fn metrics_count_requests_by_route_and_status() {
 }
 
 #[tokio::test]
+async fn metric_labels_are_route_templates_and_a_fixed_set_of_methods() {
+    let app = spawn_app().await;
+    let custom = reqwest::Method::from_bytes(b"BREW").unwrap();
+    for path in ["/v1/users/1", "/v1/users/2", "/some/client/path", "/v1/x/y"] {
+        app.client
+            .request(custom.clone(), app.url(path))
+            .send()
+            .await
+            .unwrap();
+    }
+    app.get("/v1/users/3", None).await;
+    app.get("/any/raw/path-123", None).await;
+
+    let text = app.get("/metrics", None).await.text().await.unwrap();
+
+    let lines: Vec<&str> = text
+        .lines()
+        .filter(|line| line.starts_with("http_requests_total{"))
+        .collect();
+    for line in &lines {
+        assert!(!line.contains("BREW"), "{line}");
+        assert!(!line.contains("/v1/users/1"), "{line}");
+        assert!(!line.contains("path-123"), "{line}");
+        assert!(!line.contains("/some/client"), "{line}");
+    }
+    assert!(
+        text.contains(
+            r#"http_requests_total{method="other",route="/v1/users/{id}",status="405"} 2"#
+        ),
+        "{text}"
+    );
+    assert!(
+        text.contains(r#"http_requests_total{method="GET",route="/v1/users/{id}",status="401"} 1"#),
+        "{text}"
+    );
+    assert!(
+        text.contains(r#"http_requests_total{method="GET",route="unmatched",status="200"} 1"#)
+            || text
+                .contains(r#"http_requests_total{method="GET",route="unmatched",status="503"} 1"#),
+        "{text}"
+    );
+}
+
+#[tokio::test]
+async fn refused_requests_are_counted_by_reason_from_zero() {
+    let app = spawn_app().await;
+    let before = app.get("/metrics", None).await.text().await.unwrap();
+    for reason in ["rate_limit", "quota", "bound", "timeout"] {
+        assert!(
+            before.contains(&format!(
+                r#"costscope_refused_requests_total{{reason="{reason}"}} 0"#
+            )),
+            "{before}"
+        );
+    }
+
+    let huge = json!({"email": "a".repeat(2 * 1024 * 1024), "password": "x"});
+    let response = app.post("/v1/auth/login", None, &huge).await;
+    assert_eq!(response.status(), StatusCode::PAYLOAD_TOO_LARGE);
+
+    let after = app.get("/metrics", None).await.text().await.unwrap();
+    assert!(
+        after.contains(r#"costscope_refused_requests_total{reason="bound"} 1"#),
+        "{after}"
+    );
+    assert!(
+        after.contains(r#"costscope_refused_requests_total{reason="quota"} 0"#),
+        "{after}"
+    );
+}
+
+#[tokio::test]
 async fn openapi_json_names_the_schemas_the_web_app_uses() {
     let app = spawn_app().await;
 
@@ -143,9 +215,10 @@ async fn client_routes_get_the_web_app_or_a_build_hint() {
             assert_eq!(response.headers()["cache-control"], "no-cache");
         } else {
             assert_eq!(response.status(), StatusCode::SERVICE_UNAVAILABLE, "{path}");
+            let body: Value = response.json().await.unwrap();
             assert_eq!(
-                response.text().await.unwrap(),
-                "The web app has not been built: run `make run`"
+                body,
+                json!({"message": "The web app has not been built: run `make run`"})
             );
         }
     }

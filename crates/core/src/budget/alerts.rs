@@ -2,7 +2,7 @@ use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
 use super::amount::BudgetAmount;
-use super::health::percent_used;
+use super::usage::Usage;
 use crate::FieldError;
 
 /// At most this many alerts on one budget (spec 2 §5 Budget, §9).
@@ -33,11 +33,11 @@ pub struct AlertThreshold {
 impl AlertThreshold {
     /// Whether spend has reached this threshold: a percentage is compared with the percentage
     /// used, an absolute value with the spend (spec 2 §4, the ALERTS filter). Reaching means
-    /// equal or above.
-    pub fn is_reached(&self, spent: f64, amount: BudgetAmount) -> bool {
+    /// equal or above, compared exactly (`spent × 100 ≥ value × amount`, see [`Usage`]).
+    pub fn is_reached(&self, usage: &Usage) -> bool {
         match self.threshold_type {
-            ThresholdType::Percentage => percent_used(spent, amount) >= self.value,
-            ThresholdType::Absolute => spent >= self.value,
+            ThresholdType::Percentage => usage.reaches_percent(self.value),
+            ThresholdType::Absolute => usage.reaches_amount(self.value),
         }
     }
 
@@ -244,11 +244,22 @@ mod tests {
 
     #[test]
     fn reached_compares_percentage_with_percent_used_and_absolute_with_spend() {
-        let budget = amount(200.0);
-        assert!(!percent(75.0).is_reached(149.99, budget));
-        assert!(percent(75.0).is_reached(150.0, budget));
-        assert!(!absolute(150.0).is_reached(149.99, budget));
-        assert!(absolute(150.0).is_reached(150.0, budget));
+        let spent = |value| Usage::new(value, amount(200.0));
+        assert!(!percent(75.0).is_reached(&spent(149.99)));
+        assert!(percent(75.0).is_reached(&spent(150.0)));
+        assert!(!absolute(150.0).is_reached(&spent(149.99)));
+        assert!(absolute(150.0).is_reached(&spent(150.0)));
+    }
+
+    #[test]
+    fn exactly_29_and_57_percent_reach_their_thresholds() {
+        // The old comparison, `spent / amount * 100 >= value`, missed both.
+        assert!(29.0 / 100.0 * 100.0 < 29.0);
+        assert!(57.0 / 100.0 * 100.0 < 57.0);
+        assert!(percent(29.0).is_reached(&Usage::new(29.0, amount(100.0))));
+        assert!(percent(57.0).is_reached(&Usage::new(57.0, amount(100.0))));
+        assert!(!percent(29.0).is_reached(&Usage::new(28.99, amount(100.0))));
+        assert!(!percent(57.0).is_reached(&Usage::new(56.99, amount(100.0))));
     }
 
     #[test]

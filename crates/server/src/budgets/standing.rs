@@ -3,7 +3,8 @@
 
 use chrono::{DateTime, NaiveDate, Utc};
 use costscope_core::budget::{
-    dashboard_health, is_exceeded, percent_used, BudgetFilter, BudgetHealth,
+    dashboard_health, detail_status, is_exceeded, mission_control_health, AlertThreshold,
+    BudgetFilter, BudgetHealth, DetailStatus, Usage,
 };
 use costscope_core::cost::{CurrencyCode, Metric, TimeRange};
 use costscope_engine::{CostEngine, CurrencyNote, EngineError};
@@ -11,13 +12,15 @@ use costscope_store::Budget;
 
 use super::filter::cost_filter;
 
-/// A budget's spend over its current period so far: what its alerts are evaluated against.
+/// A budget's spend over one period (the current one so far): what its alerts are evaluated
+/// against. Every rule on it compares exactly ([`Usage`]).
 #[derive(Debug, Clone, PartialEq)]
 pub struct PeriodSpend {
     pub period_start: NaiveDate,
     pub period_end: NaiveDate,
     /// In `currency.currency` (the display currency when the tenant chose one).
     pub spent: f64,
+    pub usage: Usage,
     pub percent_used: f64,
     pub currency: CurrencyNote,
 }
@@ -31,21 +34,33 @@ pub struct Standing {
 }
 
 impl PeriodSpend {
+    /// Dashboard, cards and summary strip.
     pub fn health(&self) -> BudgetHealth {
-        dashboard_health(self.percent_used)
+        dashboard_health(&self.usage)
+    }
+
+    /// Mission Control's budget widgets.
+    pub fn mission_control_health(&self) -> BudgetHealth {
+        mission_control_health(&self.usage)
+    }
+
+    /// The detail page.
+    pub fn detail_status(&self) -> DetailStatus {
+        detail_status(&self.usage)
     }
 
     pub fn exceeded(&self) -> bool {
-        is_exceeded(self.percent_used)
+        is_exceeded(&self.usage)
     }
 
-    /// How many of the budget's alert thresholds this spend has reached.
-    pub fn reached_alerts(&self, budget: &Budget) -> usize {
+    /// The budget's alert thresholds this spend has reached, in the budget's order.
+    pub fn reached_alerts(&self, budget: &Budget) -> Vec<AlertThreshold> {
         budget
             .alerts
             .iter()
-            .filter(|alert| alert.is_reached(self.spent, budget.amount))
-            .count()
+            .filter(|alert| alert.is_reached(&self.usage))
+            .copied()
+            .collect()
     }
 }
 
@@ -85,7 +100,9 @@ pub async fn spent_in(
     Ok((spend.total, spend.currency))
 }
 
-/// The budget's spend over its whole current period (calendar month, quarter or year in UTC).
+/// The budget's spend over its current period (calendar month, quarter or year in UTC) so far:
+/// from its first day up to today included. Rows dated after today (a provider's estimate, a
+/// file with future dates) do not count until their day comes.
 /// `display`: the customer's display currency, the currency of the budget's amount.
 pub async fn current_spend(
     engine: &dyn CostEngine,
@@ -94,19 +111,59 @@ pub async fn current_spend(
     display: Option<&CurrencyCode>,
 ) -> Result<PeriodSpend, EngineError> {
     let (period_start, period_end) = budget.period.current_range(now);
+    let today = now.date_naive();
+    period_spend(
+        engine,
+        budget,
+        (period_start, period_end),
+        today.min(period_end),
+        display,
+    )
+    .await
+}
+
+/// The budget's spend over its whole previous period, which has closed: late rows loaded after
+/// it ended still count for it.
+pub async fn previous_spend(
+    engine: &dyn CostEngine,
+    budget: &Budget,
+    now: DateTime<Utc>,
+    display: Option<&CurrencyCode>,
+) -> Result<PeriodSpend, EngineError> {
+    let (period_start, period_end) = budget.period.previous_range(now);
+    period_spend(
+        engine,
+        budget,
+        (period_start, period_end),
+        period_end,
+        display,
+    )
+    .await
+}
+
+/// Spend of the period `start..=end` counted from `start` to `last`.
+async fn period_spend(
+    engine: &dyn CostEngine,
+    budget: &Budget,
+    (period_start, period_end): (NaiveDate, NaiveDate),
+    last: NaiveDate,
+    display: Option<&CurrencyCode>,
+) -> Result<PeriodSpend, EngineError> {
     let (spent, currency) = spent_in(
         engine,
         budget.customer_id,
         &budget.filters,
-        (period_start, period_end),
+        (period_start, last),
         display,
     )
     .await?;
+    let usage = Usage::new(spent, budget.amount);
     Ok(PeriodSpend {
         period_start,
         period_end,
         spent,
-        percent_used: percent_used(spent, budget.amount),
+        percent_used: usage.percent_used(),
+        usage,
         currency,
     })
 }
@@ -119,17 +176,10 @@ pub async fn standing(
     display: Option<&CurrencyCode>,
 ) -> Result<Standing, EngineError> {
     let current = current_spend(engine, budget, now, display).await?;
-    let (previous_spent, _) = spent_in(
-        engine,
-        budget.customer_id,
-        &budget.filters,
-        budget.period.previous_range(now),
-        display,
-    )
-    .await?;
+    let previous = previous_spend(engine, budget, now, display).await?;
     Ok(Standing {
         current,
-        previous_spent,
+        previous_spent: previous.spent,
         days_remaining: budget.period.days_remaining(now),
     })
 }

@@ -7,7 +7,7 @@ use costscope_core::budget::BudgetHealth;
 use costscope_store::{Budget, BudgetChanges, NewBudget};
 
 use super::dto::{BudgetDto, BudgetRequest, BudgetSummary};
-use super::request::validate;
+use super::request::{check_size, validate};
 use super::{find_budget, MANAGERS_ONLY};
 use crate::budgets::evaluation::record_reached;
 use crate::budgets::standing::{current_spend, standing};
@@ -58,6 +58,7 @@ async fn all_with_standing(state: &AppState, customer_id: i64) -> Result<Vec<Bud
 #[utoipa::path(get, path = "/v1/budgets", tag = "budgets", security(("bearer" = [])), responses(
     (status = 200, body = [BudgetDto]),
     (status = 401, description = "Authentication required", body = ErrorBody),
+    (status = 503, description = "The cost engine is busy or the query ran past the time limit and was cancelled (Retry-After)", body = ErrorBody),
 ))]
 #[tracing::instrument(skip_all, fields(customer_id = caller.customer_id))]
 pub async fn list(
@@ -71,6 +72,7 @@ pub async fn list(
 #[utoipa::path(get, path = "/v1/budgets/summary", tag = "budgets", security(("bearer" = [])), responses(
     (status = 200, body = BudgetSummary),
     (status = 401, description = "Authentication required", body = ErrorBody),
+    (status = 503, description = "The cost engine is busy or the query ran past the time limit and was cancelled (Retry-After)", body = ErrorBody),
 ))]
 #[tracing::instrument(skip_all, fields(customer_id = caller.customer_id))]
 pub async fn summary(
@@ -89,7 +91,7 @@ pub async fn summary(
             BudgetHealth::Warning => summary.warning_budgets += 1,
             BudgetHealth::Critical => summary.critical_budgets += 1,
         }
-        if spend.reached_alerts(&budget) > 0 {
+        if !spend.reached_alerts(&budget).is_empty() {
             summary.alerts_budgets += 1;
         }
     }
@@ -101,6 +103,7 @@ pub async fn summary(
     responses(
         (status = 200, body = BudgetDto),
         (status = 404, description = "No budget found.", body = ErrorBody),
+        (status = 503, description = "The cost engine is busy or the query ran past the time limit and was cancelled (Retry-After)", body = ErrorBody),
     ))]
 #[tracing::instrument(skip_all, fields(customer_id = caller.customer_id, budget_id))]
 pub async fn get_one(
@@ -119,6 +122,7 @@ pub async fn get_one(
         (status = 201, body = BudgetDto),
         (status = 403, description = "Only owners and admins can manage budgets", body = ErrorBody),
         (status = 422, description = "Spec 2 §5 Budget rules, per field", body = ErrorBody),
+        (status = 503, description = "The cost engine is busy or the query ran past the time limit and was cancelled (Retry-After)", body = ErrorBody),
     ))]
 #[tracing::instrument(skip_all, fields(customer_id = caller.customer_id))]
 pub async fn create(
@@ -127,6 +131,7 @@ pub async fn create(
     ApiJson(body): ApiJson<BudgetRequest>,
 ) -> Result<(StatusCode, Json<BudgetDto>), ApiError> {
     require_admin_level(&caller, MANAGERS_ONLY)?;
+    check_size(&body)?;
     let valid = validate(body).map_err(ApiError::Validation)?;
     let budget = state
         .store
@@ -155,6 +160,7 @@ pub async fn create(
         (status = 403, description = "Only owners and admins can manage budgets", body = ErrorBody),
         (status = 404, description = "No budget found.", body = ErrorBody),
         (status = 422, description = "Spec 2 §5 Budget rules, per field", body = ErrorBody),
+        (status = 503, description = "The cost engine is busy or the query ran past the time limit and was cancelled (Retry-After)", body = ErrorBody),
     ))]
 #[tracing::instrument(skip_all, fields(customer_id = caller.customer_id, budget_id))]
 pub async fn update(
@@ -164,6 +170,7 @@ pub async fn update(
     ApiJson(body): ApiJson<BudgetRequest>,
 ) -> Result<Json<BudgetDto>, ApiError> {
     require_admin_level(&caller, MANAGERS_ONLY)?;
+    check_size(&body)?;
     let valid = validate(body).map_err(ApiError::Validation)?;
     let changes = BudgetChanges {
         name: Some(valid.name),

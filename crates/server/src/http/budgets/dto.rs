@@ -2,7 +2,7 @@
 
 use chrono::{DateTime, NaiveDate, Utc};
 use costscope_core::budget::{
-    AlertThreshold, BudgetFilter, BudgetHealth, BudgetPeriod, ThresholdType,
+    AlertThreshold, BudgetFilter, BudgetHealth, BudgetPeriod, DetailStatus, ThresholdType,
 };
 use costscope_store::{Budget, BudgetAlert, BudgetConfigChange, BudgetConfigField};
 use serde::{Deserialize, Serialize};
@@ -28,14 +28,21 @@ pub struct BudgetDto {
     pub current_spent: f64,
     /// The same over the whole previous period.
     pub previous_spent: f64,
-    /// `currentSpent / amount × 100`, unrounded.
+    /// `currentSpent / amount × 100`, unrounded (for display: the rules below compare the
+    /// spend and the amount exactly, to the micro-dollar, not this quotient).
     pub percent_used: f64,
-    /// Dashboard health: critical from 90 %, warning from 75 %.
+    /// Dashboard, cards and summary health: critical from 90 %, warning from 75 %.
     pub status: BudgetHealth,
+    /// The detail page's reading: exceeded over 100 %, warning from 75 %.
+    pub detail_status: DetailStatus,
+    /// Mission Control's health: critical from 80 %, warning from 70 %.
+    pub mission_control_status: BudgetHealth,
     /// 100 % used or more.
     pub exceeded: bool,
-    /// Alert thresholds the current spend has reached.
+    /// How many alert thresholds the current spend has reached.
     pub triggered_alerts: usize,
+    /// The alert thresholds the current spend has reached, in the order of `alerts`.
+    pub reached_alerts: Vec<AlertThreshold>,
     pub period_start: NaiveDate,
     pub period_end: NaiveDate,
     /// Days left in the current period, today included.
@@ -54,11 +61,13 @@ impl BudgetDto {
     /// `display`: whether the customer chose a display currency.
     pub fn new(budget: Budget, standing: &Standing, display: bool) -> Self {
         let currency = CurrencyPart::from_note(&standing.current.currency);
+        let reached_alerts = standing.current.reached_alerts(&budget);
         Self {
             warnings: currency.warnings(display),
             currency,
             id: budget.id,
-            triggered_alerts: standing.current.reached_alerts(&budget),
+            triggered_alerts: reached_alerts.len(),
+            reached_alerts,
             name: budget.name.as_str().to_owned(),
             amount: budget.amount.value(),
             period: budget.period,
@@ -68,6 +77,8 @@ impl BudgetDto {
             previous_spent: standing.previous_spent,
             percent_used: standing.current.percent_used,
             status: standing.current.health(),
+            detail_status: standing.current.detail_status(),
+            mission_control_status: standing.current.mission_control_health(),
             exceeded: standing.current.exceeded(),
             period_start: standing.current.period_start,
             period_end: standing.current.period_end,

@@ -45,6 +45,7 @@ fn asked_range(
         (status = 200, body = [BudgetHistoryItem]),
         (status = 404, description = "No budget found.", body = ErrorBody),
         (status = 422, description = "Spec 2 §5 Spending date range rules", body = ErrorBody),
+        (status = 503, description = "The cost engine is busy or the query ran past the time limit and was cancelled (Retry-After)", body = ErrorBody),
     ))]
 #[tracing::instrument(skip_all, fields(customer_id = caller.customer_id, budget_id))]
 pub async fn spending(

@@ -1,10 +1,13 @@
 //! A create or edit body checked against every rule of spec 2 §5 Budget at once, so that the
 //! 422 lists every broken field.
 
-use costscope_core::budget::{Alerts, BudgetAmount, BudgetFilters, BudgetName, BudgetPeriod};
+use costscope_core::budget::{
+    Alerts, BudgetAmount, BudgetFilters, BudgetName, BudgetPeriod, MAX_ALERTS,
+};
 use costscope_core::FieldError;
 
 use super::dto::BudgetRequest;
+use crate::http::error::ApiError;
 
 /// The message for a period that is not one of the three (the spec has none).
 pub const PERIOD_MESSAGE: &str = "Budget period must be Monthly, Quarterly or Yearly";
@@ -17,6 +20,24 @@ pub struct ValidBudget {
     pub period: BudgetPeriod,
     pub filters: BudgetFilters,
     pub alerts: Alerts,
+}
+
+/// The size bounds of a body (filter entries, values per filter, value length, tag keys,
+/// alerts), checked before the other rules and answered as a refused bound (422, counted by
+/// the refusal metrics): a huge list is never parsed further, nor stored.
+pub fn check_size(body: &BudgetRequest) -> Result<(), ApiError> {
+    let too_much = |error: FieldError| ApiError::TooMuch {
+        field: error.field,
+        message: error.message.to_owned(),
+    };
+    BudgetFilters::check_size(&body.filters).map_err(too_much)?;
+    if body.alerts.len() > MAX_ALERTS {
+        return Err(too_much(FieldError {
+            field: "alerts",
+            message: "Maximum of 5 alerts allowed",
+        }));
+    }
+    Ok(())
 }
 
 pub fn validate(body: BudgetRequest) -> Result<ValidBudget, Vec<FieldError>> {

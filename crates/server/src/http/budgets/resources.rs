@@ -63,6 +63,7 @@ impl From<ResourceSpend> for BudgetResource {
         (status = 200, body = BudgetResourcesResponse),
         (status = 404, description = "No budget found.", body = ErrorBody),
         (status = 422, description = "Spec 2 §5 Resources request rules", body = ErrorBody),
+        (status = 503, description = "The cost engine is busy or the query ran past the time limit and was cancelled (Retry-After)", body = ErrorBody),
     ))]
 #[tracing::instrument(skip_all, fields(customer_id = caller.customer_id, budget_id))]
 pub async fn resources(

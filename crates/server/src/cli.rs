@@ -363,9 +363,11 @@ async fn demo(config: &Config) -> anyhow::Result<()> {
 }
 
 fn display_name(path: &Path) -> String {
-    path.file_name()
+    let name = path
+        .file_name()
         .map(|name| name.to_string_lossy().into_owned())
-        .unwrap_or_else(|| path.display().to_string())
+        .unwrap_or_else(|| path.display().to_string());
+    costscope_core::upload_name::display_upload_name(&name)
 }
 
 /// Load progress on stderr: one line redrawn in a terminal, one line per step otherwise.

@@ -19,7 +19,7 @@ use crate::auth::secret;
 use crate::auth::tokens::AccessTokens;
 use crate::config::Config;
 use crate::jobs::budgets::BudgetEvaluator;
-use crate::jobs::ingest::{fail_interrupted, IngestWorker};
+use crate::jobs::ingest::{reconcile_interrupted, IngestWorker};
 use crate::jobs::notifications::NotificationDelivery;
 use crate::metrics::Metrics;
 use crate::state::AppState;
@@ -41,9 +41,17 @@ impl Application {
         })?;
         let store = open_store(&config).await?;
         store.migrate().await.context("migrating the database")?;
-        let engine = open_engine(&config)?;
+        let cost_engine = open_engine(&config)?;
         let clock: Arc<dyn Clock> = Arc::new(SystemClock);
-        fail_interrupted(store.as_ref(), clock.as_ref(), &config.data_dir).await?;
+        // A load a crash interrupted is recorded as what the cost engine holds of it.
+        reconcile_interrupted(
+            store.as_ref(),
+            &cost_engine,
+            clock.as_ref(),
+            &config.data_dir,
+        )
+        .await?;
+        let engine: Arc<dyn CostEngine> = Arc::new(cost_engine);
         if config.demo {
             let tenant = crate::demo::ensure_demo_tenant(store.as_ref(), clock.as_ref()).await?;
             crate::demo::ensure_demo_data(
@@ -187,14 +195,14 @@ async fn shutdown_signal() {
 }
 
 /// The cost engine: `costs.duckdb` in the data directory.
-fn open_engine(config: &Config) -> anyhow::Result<Arc<dyn CostEngine>> {
+fn open_engine(config: &Config) -> anyhow::Result<DuckDbEngine> {
     let engine = open_cost_engine(config).with_context(|| {
         format!(
             "opening the cost database {}",
             config.data_dir.join(COST_DATABASE_FILE).display()
         )
     })?;
-    Ok(Arc::new(engine))
+    Ok(engine)
 }
 
 /// Opens `costs.duckdb` in the data directory with the configured memory limit (spilling to

@@ -220,3 +220,20 @@ impl TryFrom<IngestJobRow> for IngestJob {
         })
     }
 }
+
+/// What a customer has uploaded in a period and keeps loaded: what the upload quotas count.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct IngestUsage {
+    /// Uploads created since the period's start (whatever became of them).
+    pub loads: u64,
+    /// Their bytes, as uploaded.
+    pub bytes: u64,
+    /// Line items the customer's successful loads keep (rows loaded less rows replaced).
+    pub stored_rows: u64,
+}
+
+/// The bytes of an upload's recorded files (`ingest_jobs.files`).
+pub(crate) fn uploaded_bytes(files: &str) -> Result<u64, StoreError> {
+    let files: Vec<IngestFile> = from_json("files", files)?;
+    Ok(files.iter().map(|file| file.bytes).sum())
+}

@@ -27,7 +27,7 @@ pub use budgets::{Budget, BudgetChanges, BudgetConfigChange, BudgetConfigField, 
 pub use error::StoreError;
 pub use ingest_jobs::{
     IngestBillingPeriod, IngestFile, IngestJob, IngestJobStatus, IngestOutcome, IngestProgress,
-    IngestResult, IngestTotals, IngestUpload, NewIngestJob, INTERRUPTED_MESSAGE,
+    IngestResult, IngestTotals, IngestUpload, IngestUsage, NewIngestJob, INTERRUPTED_MESSAGE,
 };
 pub use inputs::{
     InvitationDetails, LoginRecord, NewCloudAccount, NewCustomer, NewInvitation, UserChanges,
@@ -177,6 +177,15 @@ pub trait MetadataStore: Send + Sync + std::fmt::Debug {
 
     /// Creates one of the customer's budgets and records its 'created' history row, in one
     /// transaction. `user_id`: who creates it.
+    /// The jobs a stopped server left running (read at startup, before they are failed, to
+    /// record those whose rows the cost engine committed).
+    async fn running_ingest_jobs(&self) -> Result<Vec<IngestJob>, StoreError>;
+    /// The customer's uploads since `since` and the line items its loads keep (the quotas).
+    async fn ingest_usage(
+        &self,
+        customer_id: i64,
+        since: DateTime<Utc>,
+    ) -> Result<IngestUsage, StoreError>;
     async fn create_budget(
         &self,
         customer_id: i64,

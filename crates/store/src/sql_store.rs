@@ -504,8 +504,12 @@ macro_rules! impl_metadata_store {
                 let row: Option<IngestJobRow> = sqlx::query_as(&format!(
                     "UPDATE ingest_jobs SET status = 'running', started_at = $1 \
                      WHERE status = 'queued' AND id = (\
-                         SELECT id FROM ingest_jobs WHERE status = 'queued' \
-                         ORDER BY id LIMIT 1{}) \
+                         SELECT q.id FROM ingest_jobs q WHERE q.status = 'queued' \
+                         AND NOT EXISTS (SELECT 1 FROM ingest_jobs r \
+                             WHERE r.customer_id = q.customer_id AND r.status = 'running') \
+                         ORDER BY (SELECT max(s.started_at) FROM ingest_jobs s \
+                             WHERE s.customer_id = q.customer_id) NULLS FIRST, q.id \
+                         LIMIT 1{}) \
                      RETURNING {INGEST_JOB_COLUMNS}",
                     $skip_locked
                 ))
@@ -527,6 +531,9 @@ macro_rules! impl_metadata_store {
                 .bind(crate::ingest_jobs::to_json(progress))
                 .bind(id)
                 .execute(&self.pool)
+                    // Fair between tenants: only a tenant without a running load, and of
+                    // those the one whose last load started longest ago (never: first), its
+                    // oldest upload first.
                 .await?;
                 Ok(())
             }
@@ -596,6 +603,51 @@ macro_rules! impl_metadata_store {
             ) -> Result<crate::Budget, crate::StoreError> {
                 use crate::budgets::{BudgetRow, BUDGET_COLUMNS};
                 let values = new.values();
+            #[tracing::instrument(skip_all)]
+            async fn running_ingest_jobs(
+                &self,
+            ) -> Result<Vec<crate::IngestJob>, crate::StoreError> {
+                use crate::ingest_jobs::{IngestJobRow, INGEST_JOB_COLUMNS};
+                let rows: Vec<IngestJobRow> = sqlx::query_as(&format!(
+                    "SELECT {INGEST_JOB_COLUMNS} FROM ingest_jobs WHERE status = 'running' \
+                     ORDER BY id"
+                ))
+                .fetch_all(&self.pool)
+                .await?;
+                rows.into_iter().map(TryInto::try_into).collect()
+            }
+
+            #[tracing::instrument(skip_all, fields(customer_id))]
+            async fn ingest_usage(
+                &self,
+                customer_id: i64,
+                since: chrono::DateTime<chrono::Utc>,
+            ) -> Result<crate::IngestUsage, crate::StoreError> {
+                let files: Vec<String> = sqlx::query_scalar(
+                    "SELECT files FROM ingest_jobs WHERE customer_id = $1 AND created_at >= $2",
+                )
+                .bind(customer_id)
+                .bind(since)
+                .fetch_all(&self.pool)
+                .await?;
+                let mut bytes: u64 = 0;
+                for recorded in &files {
+                    bytes = bytes.saturating_add(crate::ingest_jobs::uploaded_bytes(recorded)?);
+                }
+                let stored: i64 = sqlx::query_scalar(
+                    "SELECT CAST(COALESCE(SUM(rows - replaced_rows), 0) AS BIGINT) \
+                     FROM ingest_jobs WHERE customer_id = $1 AND status = 'succeeded'",
+                )
+                .bind(customer_id)
+                .fetch_one(&self.pool)
+                .await?;
+                Ok(crate::IngestUsage {
+                    loads: files.len() as u64,
+                    bytes,
+                    stored_rows: u64::try_from(stored).unwrap_or(0),
+                })
+            }
+
                 let mut tx = self.pool.begin().await?;
                 let row: BudgetRow = sqlx::query_as(&format!(
                     "INSERT INTO budgets \

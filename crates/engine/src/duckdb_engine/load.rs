@@ -212,12 +212,15 @@ fn run(
         ))
         .map_err(engine_error)?;
     staged.names.push("staged_keys".to_owned());
-    let billing_periods = billing_periods(connection)?;
-    let totals = totals(connection)?;
+    let billing_periods = billing_periods(connection, "staged_keys")?;
+    let totals = totals(connection, "staged_keys")?;
     let rows: u64 = totals.iter().map(|total| total.rows).sum();
     phase("keys and totals", &mut clock);
     tracker.phase(LoadPhase::Writing);
 
+    connection
+        .execute_batch(MARKER_SCHEMA)
+        .map_err(engine_error)?;
     // The writer connection is borrowed by `staged` (which drops the temp tables at the end),
     // hence the unchecked (shared-borrow) transaction; nothing else uses the connection meanwhile.
     let transaction = connection.unchecked_transaction().map_err(engine_error)?;
@@ -280,7 +283,17 @@ fn run(
         ))
         .map_err(engine_error)?;
     phase("rollups", &mut clock);
+    record_marker(
+        &transaction,
+        customer,
+        &request.load_id,
+        u64::try_from(inserted).unwrap_or(rows),
+        u64::try_from(replaced_rows).unwrap_or_default(),
+        &files,
+    )?;
+    test_pause("before the load's commit");
     transaction.commit().map_err(engine_error)?;
+    test_pause("after the load's commit");
     phase("commit", &mut clock);
     drop(staged);
 
@@ -298,12 +311,16 @@ fn provider_of(code: &str) -> Result<Provider, LoadError> {
         .map_err(|error| LoadError::Engine(format!("staged rows: {error}")))
 }
 
-fn billing_periods(connection: &Connection) -> Result<Vec<BillingPeriodKey>, LoadError> {
+/// The billing periods of `keys` (`staged_keys`, or a load marker's keys).
+fn billing_periods(
+    connection: &Connection,
+    keys: &str,
+) -> Result<Vec<BillingPeriodKey>, LoadError> {
     let mut statement = connection
-        .prepare(
-            "SELECT DISTINCT provider, billing_account_id, billing_period_start FROM staged_keys \
-             ORDER BY provider, billing_account_id, billing_period_start",
-        )
+        .prepare(&format!(
+            "SELECT DISTINCT provider, billing_account_id, billing_period_start FROM {keys} \
+             ORDER BY provider, billing_account_id, billing_period_start"
+        ))
         .map_err(engine_error)?;
     let rows = statement
         .query_map([], |row| {
@@ -327,17 +344,18 @@ fn billing_periods(connection: &Connection) -> Result<Vec<BillingPeriodKey>, Loa
     Ok(keys)
 }
 
-/// Rows and sums per provider, with its most common currency (ties: the first by name).
-fn totals(connection: &Connection) -> Result<Vec<ProviderTotals>, LoadError> {
+/// Rows and sums per provider of `keys`, with its most common currency (ties: the first by
+/// name).
+fn totals(connection: &Connection, keys: &str) -> Result<Vec<ProviderTotals>, LoadError> {
     let mut statement = connection
-        .prepare(
+        .prepare(&format!(
             "SELECT provider, CAST(sum(line_items) AS BIGINT), CAST(sum(billed) AS DOUBLE), \
              CAST(sum(effective) AS DOUBLE), CAST(sum(list) AS DOUBLE), \
              arg_max(currency, (line_items, -rank)) FROM (SELECT provider, currency, \
              sum(line_items) AS line_items, sum(billed) AS billed, sum(effective) AS effective, \
              sum(list) AS list, rank() OVER (PARTITION BY provider ORDER BY currency) AS rank \
-             FROM staged_keys GROUP BY provider, currency) GROUP BY provider ORDER BY provider",
-        )
+             FROM {keys} GROUP BY provider, currency) GROUP BY provider ORDER BY provider"
+        ))
         .map_err(engine_error)?;
     let rows = statement
         .query_map([], |row| {
@@ -368,4 +386,144 @@ fn totals(connection: &Connection) -> Result<Vec<ProviderTotals>, LoadError> {
     }
     totals.sort_by(|a, b| a.provider.cmp(&b.provider));
     Ok(totals)
+}
+
+/// A load's marker: committed in the transaction that commits its rows, so that what the
+/// engine holds can be told after a crash between that commit and the job's record in the
+/// metadata store (`committed_load`, read at start-up).
+const MARKER_SCHEMA: &str = "\
+    CREATE TABLE IF NOT EXISTS load_markers (load_id VARCHAR NOT NULL, customer_id BIGINT NOT \
+    NULL, rows BIGINT NOT NULL, replaced_rows BIGINT NOT NULL, committed_at TIMESTAMP NOT NULL); \
+    CREATE TABLE IF NOT EXISTS load_marker_files (load_id VARCHAR NOT NULL, position INTEGER NOT \
+    NULL, name VARCHAR NOT NULL, format VARCHAR NOT NULL, rows BIGINT NOT NULL); \
+    CREATE TABLE IF NOT EXISTS load_marker_keys (load_id VARCHAR NOT NULL, provider VARCHAR, \
+    billing_account_id VARCHAR, billing_period_start DATE, currency VARCHAR, line_items BIGINT, \
+    billed DECIMAL(38,9), effective DECIMAL(38,9), list DECIMAL(38,9));";
+
+fn record_marker(
+    transaction: &duckdb::Transaction<'_>,
+    customer: i64,
+    load_id: &str,
+    rows: u64,
+    replaced_rows: u64,
+    files: &[FileSummary],
+) -> Result<(), LoadError> {
+    // A load id is recorded once; a retried id (never expected) keeps only its last load.
+    for table in ["load_markers", "load_marker_files", "load_marker_keys"] {
+        transaction
+            .execute(
+                &format!("DELETE FROM {table} WHERE load_id = ?"),
+                params![load_id],
+            )
+            .map_err(engine_error)?;
+    }
+    transaction
+        .execute(
+            "INSERT INTO load_markers VALUES (?, ?, ?, ?, now())",
+            params![
+                load_id,
+                customer,
+                i64::try_from(rows).unwrap_or(i64::MAX),
+                i64::try_from(replaced_rows).unwrap_or(i64::MAX)
+            ],
+        )
+        .map_err(engine_error)?;
+    for (position, file) in files.iter().enumerate() {
+        transaction
+            .execute(
+                "INSERT INTO load_marker_files VALUES (?, ?, ?, ?, ?)",
+                params![
+                    load_id,
+                    position as i64,
+                    file.name,
+                    file.format.name(),
+                    i64::try_from(file.rows).unwrap_or(i64::MAX)
+                ],
+            )
+            .map_err(engine_error)?;
+    }
+    transaction
+        .execute(
+            "INSERT INTO load_marker_keys SELECT ?, provider, billing_account_id, \
+             billing_period_start, currency, line_items, billed, effective, list FROM staged_keys",
+            params![load_id],
+        )
+        .map_err(engine_error)?;
+    Ok(())
+}
+
+/// Test builds only: `COSTSCOPE_TEST_LOAD_PAUSE=<moment>` (`before the load's commit` or
+/// `after the load's commit`) prints the moment to stderr and sleeps there for a minute, so
+/// that the crash tests can kill the process at that exact moment.
+fn test_pause(moment: &str) {
+    #[cfg(debug_assertions)]
+    if std::env::var("COSTSCOPE_TEST_LOAD_PAUSE").is_ok_and(|wanted| wanted == moment) {
+        eprintln!("costscope test pause: {moment}");
+        std::thread::sleep(std::time::Duration::from_secs(60));
+    }
+    #[cfg(not(debug_assertions))]
+    let _ = moment;
+}
+
+impl super::DuckDbEngine {
+    /// What the engine holds of load `load_id`, from its marker: `None` when the load never
+    /// committed. With the customer it was for. Used at start-up to record the outcome of a
+    /// load that a crash left recorded as running.
+    pub fn committed_load(&self, load_id: &str) -> Result<Option<(i64, LoadSummary)>, EngineError> {
+        let connection = self.connection()?;
+        let database = |error: duckdb::Error| EngineError::Database(error.to_string());
+        connection.execute_batch(MARKER_SCHEMA).map_err(database)?;
+        let marker: Option<(i64, i64, i64)> = match connection.query_row(
+            "SELECT customer_id, rows, replaced_rows FROM load_markers WHERE load_id = ?",
+            params![load_id],
+            |row| Ok((row.get(0)?, row.get(1)?, row.get(2)?)),
+        ) {
+            Ok(marker) => Some(marker),
+            Err(duckdb::Error::QueryReturnedNoRows) => None,
+            Err(error) => return Err(database(error)),
+        };
+        let Some((customer, rows, replaced_rows)) = marker else {
+            return Ok(None);
+        };
+        let mut statement = connection
+            .prepare(
+                "SELECT name, format, rows FROM load_marker_files WHERE load_id = ? ORDER BY position",
+            )
+            .map_err(database)?;
+        let files = statement
+            .query_map(params![load_id], |row| {
+                Ok((
+                    row.get::<_, String>(0)?,
+                    row.get::<_, String>(1)?,
+                    row.get::<_, i64>(2)?,
+                ))
+            })
+            .map_err(database)?
+            .collect::<Result<Vec<_>, _>>()
+            .map_err(database)?
+            .into_iter()
+            .filter_map(|(name, format, rows)| {
+                Some(FileSummary {
+                    name,
+                    format: format.parse::<Format>().ok()?,
+                    rows: rows.unsigned_abs(),
+                })
+            })
+            .collect();
+        let keys = format!(
+            "(SELECT * FROM load_marker_keys WHERE load_id = {})",
+            costscope_ingest::sql::quote_literal(load_id)
+        );
+        let unreadable = |error: LoadError| EngineError::Database(error.to_string());
+        Ok(Some((
+            customer,
+            LoadSummary {
+                rows: rows.unsigned_abs(),
+                replaced_rows: replaced_rows.unsigned_abs(),
+                files,
+                billing_periods: billing_periods(&connection, &keys).map_err(unreadable)?,
+                totals: totals(&connection, &keys).map_err(unreadable)?,
+            },
+        )))
+    }
 }

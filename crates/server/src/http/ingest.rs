@@ -1,6 +1,7 @@
 //! `/v1/ingest`: uploading billing exports and following their loads (docs/API-COST.md,
 //! "Ingestion"). Files are streamed to `<data_dir>/uploads/<job id>/` and loaded by the
-//! ingest worker in the background, one upload at a time.
+//! ingest worker in the background (one upload of a tenant at a time, tenants taking turns),
+//! within the tenant's daily quotas (`[uploads]`, 429 beyond them).
 
 use std::collections::HashSet;
 use std::path::Path;
@@ -20,6 +21,7 @@ use utoipa::ToSchema;
 
 use super::error::{ApiError, ErrorBody};
 use super::extract::{require_admin_level, AuthUser};
+use crate::jobs::ingest::quotas::{self, QuotaReached};
 use crate::jobs::ingest::{job_dir, next_stored_name, remove_upload};
 use crate::state::AppState;
 
@@ -326,6 +328,7 @@ impl IntoResponse for UploadError {
         (status = 403, description = "Only owners and admins can load billing data", body = ErrorBody),
         (status = 413, description = "Upload too large", body = ErrorBody),
         (status = 422, description = "Unknown format {x}; expected one of …", body = ErrorBody),
+        (status = 429, description = "Daily upload limit reached / daily upload volume reached / storage limit reached (Retry-After: until 00:00 UTC for the daily quotas)", body = ErrorBody),
     ))]
 #[tracing::instrument(skip_all, fields(customer_id = caller.customer_id))]
 pub async fn upload(
@@ -335,6 +338,17 @@ pub async fn upload(
     mut multipart: Multipart,
 ) -> Result<(StatusCode, Json<UploadAccepted>), UploadError> {
     require_admin_level(&caller, UPLOADERS_ONLY)?;
+    let now = state.clock.now();
+    let usage = state
+        .store
+        .ingest_usage(caller.customer_id, quotas::utc_day_start(now))
+        .await?;
+    let limits = &state.config.uploads;
+    let bytes_left_today = quotas::check_new_upload(limits, &usage, now).map_err(quota_refusal)?;
+    let quota = DailyBytes {
+        left: bytes_left_today,
+        reached: quotas::bytes_per_day_reached(limits, now),
+    };
     let limit = state.config.max_upload_bytes;
     let declared = headers
         .get(header::CONTENT_LENGTH)
@@ -354,7 +368,7 @@ pub async fn upload(
         })
         .await?;
     let dir = job_dir(&state.config.data_dir, id);
-    let received = receive(&mut multipart, &dir, limit).await;
+    let received = receive(&mut multipart, &dir, limit, &quota).await;
     let queued = match received {
         Ok(upload) => queue(&state, id, upload).await,
         Err(error) => Err(error),
@@ -416,6 +430,20 @@ async fn queue(state: &AppState, id: i64, upload: Received) -> Result<(), Upload
     }
 }
 
+fn quota_refusal(reached: QuotaReached) -> UploadError {
+    ApiError::QuotaExceeded {
+        message: reached.message,
+        wait: reached.wait,
+    }
+    .into()
+}
+
+/// The bytes the tenant may still upload today, and the refusal once it passes them.
+struct DailyBytes {
+    left: u64,
+    reached: QuotaReached,
+}
+
 fn multipart_error(error: MultipartError) -> UploadError {
     if error.status() == StatusCode::PAYLOAD_TOO_LARGE {
         UploadError::TooLarge
@@ -425,11 +453,13 @@ fn multipart_error(error: MultipartError) -> UploadError {
 }
 
 /// Streams every `file` part into `dir` (never holding a whole file in memory) and reads the
-/// `format` part; counts the bytes against `limit`.
+/// `format` part; counts the bytes against `limit` (413) and the tenant's bytes left today
+/// (429).
 async fn receive(
     multipart: &mut Multipart,
     dir: &Path,
     limit: u64,
+    quota: &DailyBytes,
 ) -> Result<Received, UploadError> {
     tokio::fs::create_dir_all(dir).await.map_err(|error| {
         ApiError::Internal(anyhow::Error::new(error).context("creating the upload folder"))
@@ -450,11 +480,8 @@ async fn receive(
                 if name.is_empty() && first.as_ref().is_none_or(|chunk| chunk.is_empty()) {
                     continue;
                 }
-                let display_name = if name.is_empty() {
-                    "upload".to_owned()
-                } else {
-                    name
-                };
+                // Stored and shown without control or bidi characters, and bounded.
+                let display_name = costscope_core::upload_name::display_upload_name(&name);
                 let stored = next_stored_name(&display_name, &mut used_names);
                 let path = dir.join(&stored);
                 let mut out = tokio::fs::File::create(&path).await.map_err(io_error)?;
@@ -465,6 +492,9 @@ async fn receive(
                     total += data.len() as u64;
                     if total > limit {
                         return Err(UploadError::TooLarge);
+                    }
+                    if total > quota.left {
+                        return Err(quota_refusal(quota.reached.clone()));
                     }
                     out.write_all(&data).await.map_err(io_error)?;
                     chunk = field.chunk().await.map_err(multipart_error)?;

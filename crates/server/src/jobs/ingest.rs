@@ -9,17 +9,21 @@ use std::time::Duration;
 use anyhow::Context;
 use costscope_core::Clock;
 use costscope_engine::{
-    CostEngine, LoadError, LoadProgress, LoadRequest, LoadSummary, ProgressFn, SourceFile,
+    CostEngine, DuckDbEngine, LoadError, LoadProgress, LoadRequest, LoadSummary, ProgressFn,
+    SourceFile,
 };
-use costscope_ingest::Format;
+use costscope_ingest::{BoundedFile, Format, IngestError, LoadBounds};
 use costscope_store::{
     IngestBillingPeriod, IngestFile, IngestJob, IngestOutcome, IngestProgress, IngestResult,
     IngestTotals, IngestUpload, MetadataStore, NewIngestJob,
 };
-use tokio::sync::{watch, Notify};
-use tokio::task::JoinHandle;
+use tokio::sync::{watch, Mutex, Notify};
+use tokio::task::{JoinHandle, JoinSet};
 
+use crate::config::UploadLimits;
 use crate::state::AppState;
+
+pub mod quotas;
 
 /// Folder of the data directory holding uploads until their job has run.
 pub const UPLOADS_DIR: &str = "uploads";
@@ -201,16 +205,60 @@ async fn load_recording_progress(
     loaded
 }
 
-/// The message a failed load records: the engine's own for a refused file, a generic one
-/// (the cause logged) otherwise.
+/// The message a failed load records: the engine's own for a refused file (its engine detail
+/// logged), a generic one (the cause logged) otherwise.
 fn failure_message(job_id: i64, error: LoadError) -> String {
     match error {
-        LoadError::Invalid(refused) => refused.message,
+        LoadError::Invalid(refused) => refused_message(job_id, refused),
         other => {
             tracing::error!(job_id, error = %other, "the load failed");
             INTERNAL_FAILURE.to_owned()
         }
     }
+}
+
+/// A refused file's message for the uploader; the engine's own text goes to the log.
+fn refused_message(job_id: i64, refused: IngestError) -> String {
+    if let Some(detail) = &refused.detail {
+        tracing::info!(job_id, message = %refused.message, %detail, "a file was refused");
+    }
+    refused.message
+}
+
+/// The size bounds of one load, from `[uploads]`.
+pub fn load_bounds(limits: &UploadLimits) -> LoadBounds {
+    LoadBounds {
+        max_decompressed_bytes: limits.max_decompressed_bytes,
+        max_compression_ratio: limits.max_compression_ratio,
+        ratio_checked_after_bytes: limits.ratio_checked_after_bytes,
+        max_rows: limits.max_rows_per_load,
+    }
+}
+
+/// Streams the files once (on a blocking thread, memory flat) and refuses the load when it
+/// passes a bound: a gzip bomb stops after a few megabytes, before the engine reads it.
+async fn check_files(
+    files: &[SourceFile],
+    bounds: LoadBounds,
+) -> Result<costscope_ingest::Measured, IngestError> {
+    let files = files.to_vec();
+    tokio::task::spawn_blocking(move || {
+        let bounded: Vec<BoundedFile<'_>> = files
+            .iter()
+            .map(|file| BoundedFile {
+                path: &file.path,
+                display_name: &file.display_name,
+            })
+            .collect();
+        costscope_ingest::check_bounds(&bounded, &bounds)
+    })
+    .await
+    .unwrap_or_else(|error| {
+        Err(IngestError::with_detail(
+            "The load failed: internal error",
+            error.to_string(),
+        ))
+    })
 }
 
 /// What one [`IngestWorker::run_once`] did.
@@ -226,7 +274,8 @@ pub enum Outcome {
     },
 }
 
-/// Runs queued uploads, one at a time.
+/// Runs queued uploads: `limits.concurrent_loads` at once, never two of one tenant, taking
+/// turns between tenants (the store's claim), within the bounds and quotas of `limits`.
 #[derive(Debug, Clone)]
 pub struct IngestWorker {
     store: Arc<dyn MetadataStore>,
@@ -235,6 +284,10 @@ pub struct IngestWorker {
     data_dir: PathBuf,
     /// Notified after each successful load (the budget evaluation job waits on it).
     loaded: Option<Arc<Notify>>,
+    limits: UploadLimits,
+    /// Claims of this server's slots one at a time, so that two of them never take two
+    /// uploads of one tenant.
+    claiming: Arc<Mutex<()>>,
 }
 
 impl IngestWorker {
@@ -250,7 +303,15 @@ impl IngestWorker {
             clock,
             data_dir,
             loaded: None,
+            limits: UploadLimits::default(),
+            claiming: Arc::new(Mutex::new(())),
         }
+    }
+
+    /// Loads within `limits` (bounds per load, stored rows, concurrent loads).
+    pub fn with_limits(mut self, limits: UploadLimits) -> Self {
+        self.limits = limits;
+        self
     }
 
     pub fn from_state(state: &AppState) -> Self {
@@ -260,6 +321,7 @@ impl IngestWorker {
             state.clock.clone(),
             state.config.data_dir.clone(),
         )
+        .with_limits(state.config.uploads)
         .notifying_loads(state.budget_wake.clone())
     }
 
@@ -273,12 +335,14 @@ impl IngestWorker {
     /// files whatever happened.
     #[tracing::instrument(skip_all)]
     pub async fn run_once(&self) -> anyhow::Result<Outcome> {
-        let Some(job) = self
-            .store
-            .claim_next_ingest_job(self.clock.now())
-            .await
-            .context("claiming an upload")?
-        else {
+        let claimed = {
+            let _one_at_a_time = self.claiming.lock().await;
+            self.store
+                .claim_next_ingest_job(self.clock.now())
+                .await
+                .context("claiming an upload")?
+        };
+        let Some(job) = claimed else {
             return Ok(Outcome::Idle);
         };
         tracing::info!(
@@ -329,6 +393,27 @@ impl IngestWorker {
             tracing::warn!(job_id = job.id, dir = %dir.display(), "uploaded files are missing");
             return IngestOutcome::Failed(FILES_MISSING.to_owned());
         }
+        let measured = match check_files(&files, load_bounds(&self.limits)).await {
+            Ok(measured) => measured,
+            Err(refused) => return IngestOutcome::Failed(refused_message(job.id, refused)),
+        };
+        match self
+            .store
+            .ingest_usage(job.customer_id, quotas::utc_day_start(self.clock.now()))
+            .await
+        {
+            Ok(usage) => {
+                if let Err(message) =
+                    quotas::check_stored_rows(&self.limits, usage.stored_rows, measured.rows)
+                {
+                    return IngestOutcome::Failed(message);
+                }
+            }
+            Err(error) => {
+                tracing::error!(job_id = job.id, %error, "could not read the tenant's usage");
+                return IngestOutcome::Failed(INTERNAL_FAILURE.to_owned());
+            }
+        }
         let request = LoadRequest {
             load_id: job.id.to_string(),
             files,
@@ -350,14 +435,29 @@ impl IngestWorker {
         }
     }
 
-    /// Runs every queued job, then waits until woken (an upload was queued) or until the poll
-    /// interval has passed. Never returns unless the task is dropped.
+    /// Runs `limits.concurrent_loads` slots of [`IngestWorker::run_slot`]. Never returns
+    /// unless the task is dropped.
     pub async fn run(self, wake: Arc<Notify>) -> anyhow::Result<()> {
+        let mut slots = JoinSet::new();
+        for _ in 0..self.limits.concurrent_loads.max(1) {
+            slots.spawn(self.clone().run_slot(wake.clone()));
+        }
+        match slots.join_next().await {
+            Some(Ok(result)) => result,
+            Some(Err(error)) => Err(anyhow::Error::new(error).context("an ingest slot panicked")),
+            None => Ok(()),
+        }
+    }
+
+    /// Runs every job it can claim, then waits until woken (an upload was queued, another slot
+    /// finished one) or until the poll interval has passed.
+    async fn run_slot(self, wake: Arc<Notify>) -> anyhow::Result<()> {
         loop {
             loop {
                 match self.run_once().await {
                     Ok(Outcome::Idle) => break,
-                    Ok(_) => {}
+                    // The tenant's next upload may now be claimed by an idle slot.
+                    Ok(_) => wake.notify_one(),
                     Err(error) => {
                         tracing::error!(error = ?error, "the ingest worker failed; retrying");
                         tokio::time::sleep(RETRY_AFTER_ERROR).await;
@@ -382,6 +482,49 @@ pub async fn remove_upload(dir: &Path) {
             tracing::warn!(dir = %dir.display(), %error, "could not delete uploaded files");
         }
     }
+}
+
+/// At startup: records as succeeded the jobs a stopped server left running whose rows the cost
+/// engine committed (the load's marker, written in the same transaction as its rows), so that
+/// every job's recorded outcome is what the engine holds; then fails the others and deletes
+/// their files ([`fail_interrupted`]).
+pub async fn reconcile_interrupted(
+    store: &dyn MetadataStore,
+    engine: &DuckDbEngine,
+    clock: &dyn Clock,
+    data_dir: &Path,
+) -> anyhow::Result<()> {
+    let running = store
+        .running_ingest_jobs()
+        .await
+        .context("reading the interrupted uploads")?;
+    for job in running {
+        let committed = engine
+            .committed_load(&job.id.to_string())
+            .context("reading the cost engine's load markers")?;
+        let Some((customer_id, summary)) = committed else {
+            continue;
+        };
+        if customer_id != job.customer_id {
+            tracing::error!(
+                job_id = job.id,
+                "a load marker names another tenant; not recorded"
+            );
+            continue;
+        }
+        let outcome = IngestOutcome::Succeeded(ingest_result(&summary, &job.files));
+        store
+            .finish_ingest_job(job.id, &outcome, clock.now())
+            .await
+            .context("recording an interrupted upload that had loaded")?;
+        remove_upload(&job_dir(data_dir, job.id)).await;
+        tracing::warn!(
+            job_id = job.id,
+            rows = summary.rows,
+            "an upload interrupted after its rows were committed is recorded as loaded"
+        );
+    }
+    fail_interrupted(store, clock, data_dir).await
 }
 
 /// Fails the jobs a stopped server left running and deletes their files (at startup).
@@ -479,10 +622,13 @@ pub async fn load_directly(
             IngestOutcome::Succeeded(ingest_result(&summary, &recorded)),
             Ok(summary),
         ),
-        Err(LoadError::Invalid(refused)) => (
-            IngestOutcome::Failed(refused.message.clone()),
-            Err(anyhow::anyhow!(refused.message)),
-        ),
+        Err(LoadError::Invalid(refused)) => {
+            let message = refused_message(job_id, refused);
+            (
+                IngestOutcome::Failed(message.clone()),
+                Err(anyhow::anyhow!(message)),
+            )
+        }
         Err(other) => (
             IngestOutcome::Failed(INTERNAL_FAILURE.to_owned()),
             Err(anyhow::Error::new(other).context("loading the files")),

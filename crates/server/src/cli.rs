@@ -77,6 +77,24 @@ pub struct GlobalArgs {
         value_name = "SIZE"
     )]
     pub max_upload_size: Option<String>,
+    /// File holding the access-token signing key, at least 32 bytes (or the key itself in
+    /// COSTSCOPE_AUTH_SECRET; secrets are never flags, which the process list would show)
+    #[arg(
+        long,
+        global = true,
+        env = "COSTSCOPE_AUTH_SECRET_FILE",
+        value_name = "FILE"
+    )]
+    pub auth_secret_file: Option<PathBuf>,
+    /// File holding the SMTP URL, which may carry a password (or the URL itself in
+    /// COSTSCOPE_SMTP_URL)
+    #[arg(
+        long,
+        global = true,
+        env = "COSTSCOPE_SMTP_URL_FILE",
+        value_name = "FILE"
+    )]
+    pub smtp_url_file: Option<PathBuf>,
 }
 
 #[derive(Debug, Subcommand)]

@@ -7,6 +7,7 @@ use costscope_core::FeatureFlags;
 use secrecy::SecretString;
 use serde::Deserialize;
 
+use crate::auth::client_address::TrustedProxies;
 use crate::cli::GlobalArgs;
 
 pub const DEFAULT_ADDR: &str = "127.0.0.1:8080";
@@ -38,6 +39,9 @@ pub struct Config {
     /// HS256 key for access tokens; `None` means generated once into `<data-dir>/auth-secret.key`.
     pub auth_secret: Option<SecretString>,
     pub login_rate_limit: LoginRateLimit,
+    pub rate_limits: RateLimits,
+    /// Reverse proxies whose `X-Forwarded-For` names the client (for rate limits).
+    pub trusted_proxies: TrustedProxies,
     /// Make sure the demo tenant exists on start, with current demo data.
     pub demo: bool,
     /// Largest body accepted by `POST /v1/ingest` (413 "Upload too large" beyond).
@@ -196,23 +200,57 @@ pub struct SmtpConfig {
     pub from: String,
 }
 
-/// Sign-in throttling. Counted in memory, so each replica counts on its own.
+/// Sign-in throttling (`[login_rate_limit]`). Counted in memory, so each replica counts on its
+/// own. Failures are counted per client address and e-mail pair, so a stranger cannot lock a
+/// user out: past `max_failures_per_pair`, each failure doubles the pair's wait (30 s, 1 min, …
+/// up to `max_delay_minutes`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
 #[serde(default, deny_unknown_fields)]
 pub struct LoginRateLimit {
+    /// Failures older than this are forgotten.
     pub window_minutes: u32,
-    /// Failed sign-ins for one e-mail address within the window.
-    pub max_failures_per_account: u32,
+    /// Failed sign-ins from one address for one e-mail before delays start. (Older files
+    /// call it `max_failures_per_account`.)
+    #[serde(alias = "max_failures_per_account")]
+    pub max_failures_per_pair: u32,
     /// Sign-in attempts (failed or not) from one client address within the window.
     pub max_attempts_per_address: u32,
+    /// The longest wait a pair's failures impose.
+    pub max_delay_minutes: u32,
 }
 
 impl Default for LoginRateLimit {
     fn default() -> Self {
         Self {
             window_minutes: 15,
-            max_failures_per_account: 10,
+            max_failures_per_pair: 5,
             max_attempts_per_address: 30,
+            max_delay_minutes: 15,
+        }
+    }
+}
+
+/// Per-client-address limits of the other unauthenticated auth routes (`[rate_limits]`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct RateLimits {
+    /// `POST /v1/auth/signup` per address per hour.
+    pub signups_per_hour: u32,
+    /// `POST /v1/auth/refresh` per address per minute.
+    pub refreshes_per_minute: u32,
+    /// Invitation link look-ups and acceptances per address per minute.
+    pub invitation_attempts_per_minute: u32,
+    /// Keys (hashed addresses, address and e-mail pairs) each limiter remembers at most.
+    pub max_tracked_keys: usize,
+}
+
+impl Default for RateLimits {
+    fn default() -> Self {
+        Self {
+            signups_per_hour: 20,
+            refreshes_per_minute: 60,
+            invitation_attempts_per_minute: 20,
+            max_tracked_keys: 100_000,
         }
     }
 }
@@ -234,8 +272,14 @@ struct FileConfig {
     smtp_url: Option<SecretString>,
     smtp_from: Option<String>,
     auth_secret: Option<SecretString>,
+    auth_secret_file: Option<PathBuf>,
+    smtp_url_file: Option<PathBuf>,
     #[serde(default)]
     login_rate_limit: LoginRateLimit,
+    #[serde(default)]
+    rate_limits: RateLimits,
+    #[serde(default)]
+    trusted_proxies: Vec<String>,
     load_memory_limit: Option<String>,
     max_upload_size: Option<String>,
     allow_signup: Option<bool>,
@@ -256,6 +300,12 @@ pub struct Overrides {
     pub log_format: Option<LogFormat>,
     pub load_memory_limit: Option<String>,
     pub max_upload_size: Option<String>,
+    /// Secrets from the environment (`COSTSCOPE_AUTH_SECRET`, `COSTSCOPE_SMTP_URL`) or from
+    /// files (`--auth-secret-file`, `--smtp-url-file` or their `…_FILE` variables).
+    pub auth_secret: Option<String>,
+    pub auth_secret_file: Option<PathBuf>,
+    pub smtp_url: Option<String>,
+    pub smtp_url_file: Option<PathBuf>,
 }
 
 impl From<GlobalArgs> for Overrides {
@@ -269,8 +319,17 @@ impl From<GlobalArgs> for Overrides {
             log_format: args.log_format,
             load_memory_limit: args.load_memory_limit,
             max_upload_size: args.max_upload_size,
+            // Secret values come from the environment only, never from flags.
+            auth_secret: non_empty_env("COSTSCOPE_AUTH_SECRET"),
+            auth_secret_file: args.auth_secret_file,
+            smtp_url: non_empty_env("COSTSCOPE_SMTP_URL"),
+            smtp_url_file: args.smtp_url_file,
         }
     }
+}
+
+fn non_empty_env(name: &str) -> Option<String> {
+    std::env::var(name).ok().filter(|value| !value.is_empty())
 }
 
 impl Config {
@@ -293,7 +352,25 @@ impl Config {
                 .database_url
                 .unwrap_or_else(|| default_database_url(&data_dir)),
         };
-        let smtp = match (file.smtp_url, file.smtp_from) {
+        let auth_secret = match secret_from(
+            "auth secret",
+            overrides.auth_secret.map(SecretString::from),
+            overrides.auth_secret_file,
+        )? {
+            Some(secret) => Some(secret),
+            None => secret_from("auth_secret", file.auth_secret, file.auth_secret_file)?,
+        };
+        let smtp_url = match secret_from(
+            "SMTP URL",
+            overrides.smtp_url.map(SecretString::from),
+            overrides.smtp_url_file,
+        )? {
+            Some(url) => Some(url),
+            None => secret_from("smtp_url", file.smtp_url, file.smtp_url_file)?,
+        };
+        let trusted_proxies = TrustedProxies::parse(&file.trusted_proxies)
+            .map_err(|err| anyhow::anyhow!("trusted_proxies: {err}"))?;
+        let smtp = match (smtp_url, file.smtp_from) {
             (Some(url), from) => Some(SmtpConfig {
                 url,
                 from: from.unwrap_or_else(|| "Costscope <noreply@costscope.local>".to_owned()),
@@ -329,8 +406,10 @@ impl Config {
             }),
             compliance_customer_ids: file.compliance_customer_ids.unwrap_or_else(|| vec![112, 3]),
             smtp,
-            auth_secret: file.auth_secret,
+            auth_secret,
             login_rate_limit: file.login_rate_limit,
+            rate_limits: file.rate_limits,
+            trusted_proxies,
             demo: false,
             max_upload_bytes,
             load_memory_limit,
@@ -350,6 +429,32 @@ impl Config {
             },
         )
         .expect("the defaults are valid")
+    }
+}
+
+/// A secret given either as a value or as a file holding it (one trailing newline dropped);
+/// giving both is an error.
+fn secret_from(
+    name: &str,
+    value: Option<SecretString>,
+    file: Option<PathBuf>,
+) -> anyhow::Result<Option<SecretString>> {
+    match (value, file) {
+        (Some(_), Some(_)) => {
+            anyhow::bail!("the {name} is given both as a value and as a file: keep one")
+        }
+        (Some(value), None) => Ok(Some(value)),
+        (None, Some(path)) => {
+            let text = std::fs::read_to_string(&path)
+                .with_context(|| format!("reading the {name} from {}", path.display()))?;
+            let text = text
+                .strip_suffix('\n')
+                .map(|text| text.strip_suffix('\r').unwrap_or(text))
+                .unwrap_or(&text);
+            anyhow::ensure!(!text.is_empty(), "{} (the {name}) is empty", path.display());
+            Ok(Some(SecretString::from(text.to_owned())))
+        }
+        (None, None) => Ok(None),
     }
 }
 
@@ -447,7 +552,7 @@ mod tests {
         );
         assert_eq!(config.support_email, "help@example.com");
         assert!(config.features.iam_tab);
-        assert_eq!(config.login_rate_limit.max_failures_per_account, 3);
+        assert_eq!(config.login_rate_limit.max_failures_per_pair, 3);
         assert_eq!(config.login_rate_limit.window_minutes, 15);
         assert_eq!(
             config.smtp.unwrap().from,
@@ -477,6 +582,8 @@ mod tests {
         let config = Config::merge(read_file(&path).unwrap(), Overrides::default()).unwrap();
         assert_eq!(config.features, FeatureFlags::default());
         assert_eq!(config.login_rate_limit, LoginRateLimit::default());
+        assert_eq!(config.rate_limits, RateLimits::default());
+        assert_eq!(config.trusted_proxies, TrustedProxies::default());
         assert_eq!(config.queries, QueryLimits::default());
         assert_eq!(config.uploads, UploadLimits::default());
         assert!(config.allow_signup);
@@ -521,6 +628,96 @@ mod tests {
         let bad =
             toml::from_str::<FileConfig>("[uploads]\nmax_decompressed_size = \"lots\"").unwrap();
         assert!(Config::merge(bad, Overrides::default()).is_err());
+    }
+
+    #[test]
+    fn secrets_come_from_files_and_the_environment_before_the_config_file() {
+        let dir = tempfile::tempdir().unwrap();
+        let secret_file = dir.path().join("auth-secret");
+        std::fs::write(&secret_file, "from-a-file-of-at-least-32-bytes!!\n").unwrap();
+        let smtp_file = dir.path().join("smtp-url");
+        std::fs::write(&smtp_file, "smtp://mailer:pw@mail:587\r\n").unwrap();
+        let from_files = parse(
+            &format!(
+                "auth_secret_file = {:?}\nsmtp_url_file = {:?}",
+                secret_file.display().to_string(),
+                smtp_file.display().to_string()
+            ),
+            Overrides::default(),
+        );
+        assert_eq!(
+            from_files.auth_secret.unwrap().expose_secret(),
+            "from-a-file-of-at-least-32-bytes!!"
+        );
+        assert_eq!(
+            from_files.smtp.unwrap().url.expose_secret(),
+            "smtp://mailer:pw@mail:587"
+        );
+
+        let environment = Overrides {
+            auth_secret: Some("from-the-environment".into()),
+            smtp_url_file: Some(smtp_file.clone()),
+            ..Overrides::default()
+        };
+        let config = parse(
+            "auth_secret = \"from-the-file\"\nsmtp_url = \"smtp://other\"",
+            environment,
+        );
+        assert_eq!(
+            config.auth_secret.unwrap().expose_secret(),
+            "from-the-environment"
+        );
+        assert_eq!(
+            config.smtp.unwrap().url.expose_secret(),
+            "smtp://mailer:pw@mail:587"
+        );
+
+        let both = toml::from_str::<FileConfig>(&format!(
+            "auth_secret = \"x\"\nauth_secret_file = {:?}",
+            secret_file.display().to_string()
+        ))
+        .unwrap();
+        let error = Config::merge(both, Overrides::default()).unwrap_err();
+        assert!(
+            error.to_string().contains("both as a value and as a file"),
+            "{error}"
+        );
+        let missing = Overrides {
+            auth_secret_file: Some(dir.path().join("nope")),
+            ..Overrides::default()
+        };
+        let error = Config::merge(FileConfig::default(), missing).unwrap_err();
+        assert!(
+            error.to_string().contains("reading the auth secret from"),
+            "{error}"
+        );
+    }
+
+    #[test]
+    fn trusted_proxies_and_rate_limits_are_read_and_checked() {
+        let config = parse(
+            r#"
+            trusted_proxies = ["10.0.0.0/8", "::1"]
+            [rate_limits]
+            signups_per_hour = 2
+            [login_rate_limit]
+            max_failures_per_account = 4
+            "#,
+            Overrides::default(),
+        );
+        assert_eq!(config.rate_limits.signups_per_hour, 2);
+        assert_eq!(config.rate_limits.refreshes_per_minute, 60);
+        assert_eq!(config.login_rate_limit.max_failures_per_pair, 4);
+        assert_eq!(
+            config.trusted_proxies,
+            TrustedProxies::parse(&["10.0.0.0/8", "::1"]).unwrap()
+        );
+        let bad = toml::from_str::<FileConfig>("trusted_proxies = [\"10.0.0.0/40\"]").unwrap();
+        let error = Config::merge(bad, Overrides::default()).unwrap_err();
+        assert!(
+            error.to_string().starts_with("trusted_proxies: "),
+            "{error}"
+        );
     }
 
     #[test]

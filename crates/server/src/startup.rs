@@ -14,7 +14,7 @@ use tokio::net::TcpListener;
 use tokio::sync::Notify;
 
 use crate::auth::password::PasswordChecker;
-use crate::auth::rate_limit::LoginLimiter;
+use crate::auth::rate_limit::{LoginLimiter, RequestLimits};
 use crate::auth::secret;
 use crate::auth::tokens::AccessTokens;
 use crate::config::Config;
@@ -93,7 +93,11 @@ impl Application {
             mailer,
             access_tokens: Arc::new(AccessTokens::new(auth_secret.expose_secret().as_bytes())),
             passwords: Arc::new(PasswordChecker::new().await?),
-            login_limiter: Arc::new(LoginLimiter::new(config.login_rate_limit)),
+            login_limiter: Arc::new(LoginLimiter::new(
+                config.login_rate_limit,
+                config.rate_limits.max_tracked_keys,
+            )),
+            request_limits: Arc::new(RequestLimits::new(config.rate_limits)),
             metrics: Arc::new(Metrics::new()),
             public_url: public_url.trim_end_matches('/').to_owned(),
             ingest_wake: Arc::new(Notify::new()),

@@ -7,7 +7,7 @@ use costscope_store::MetadataStore;
 use tokio::sync::Notify;
 
 use crate::auth::password::PasswordChecker;
-use crate::auth::rate_limit::LoginLimiter;
+use crate::auth::rate_limit::{LoginLimiter, RequestLimits};
 use crate::auth::tokens::AccessTokens;
 use crate::config::Config;
 use crate::metrics::Metrics;
@@ -25,6 +25,8 @@ pub struct AppState {
     pub access_tokens: Arc<AccessTokens>,
     pub passwords: Arc<PasswordChecker>,
     pub login_limiter: Arc<LoginLimiter>,
+    /// Per-address limits of sign-up, refresh and invitation links.
+    pub request_limits: Arc<RequestLimits>,
     pub metrics: Arc<Metrics>,
     /// Base of invitation links, without a trailing slash.
     pub public_url: String,

@@ -87,14 +87,17 @@ pub trait MetadataStore: Send + Sync + std::fmt::Debug {
     /// Deletes the user with their sessions and invitations; `false` when not the customer's.
     async fn delete_user(&self, customer_id: i64, user_id: i64) -> Result<bool, StoreError>;
 
+    /// Stores the first refresh token of a sign-in; it starts a token family.
     async fn insert_refresh_token(
         &self,
         user_id: i64,
         token_hash: &str,
         expires_at: DateTime<Utc>,
     ) -> Result<(), StoreError>;
-    /// Revokes a live refresh token and stores its successor, atomically. `None` (and nothing
-    /// stored) when the old token is unknown, expired or already revoked.
+    /// Revokes a live refresh token and stores its successor in the same family, atomically.
+    /// `None` (and nothing stored) when the old token is unknown, expired or already revoked;
+    /// an already revoked (rotated or signed-out) token is a replay, and every token of its
+    /// family is revoked, the live successor included.
     async fn rotate_refresh_token(
         &self,
         old_hash: &str,

@@ -248,7 +248,8 @@ macro_rules! impl_metadata_store {
                 token_hash: &str,
                 expires_at: chrono::DateTime<chrono::Utc>,
             ) -> Result<(), crate::StoreError> {
-                sqlx::query("INSERT INTO refresh_tokens (token_hash, user_id, expires_at) VALUES ($1, $2, $3)")
+                // A sign-in starts a family named after its first token.
+                sqlx::query("INSERT INTO refresh_tokens (token_hash, family_id, user_id, expires_at) VALUES ($1, $1, $2, $3)")
                     .bind(token_hash)
                     .bind(user_id)
                     .bind(expires_at)
@@ -267,19 +268,43 @@ macro_rules! impl_metadata_store {
             ) -> Result<Option<costscope_core::User>, crate::StoreError> {
                 use crate::rows::{UserRow, USER_COLUMNS};
                 let mut tx = self.pool.begin().await?;
-                let user_id: Option<i64> = sqlx::query_scalar(
+                let live: Option<(i64, String)> = sqlx::query_as(
                     "UPDATE refresh_tokens SET revoked_at = $1 \
-                     WHERE token_hash = $2 AND revoked_at IS NULL AND expires_at > $1 RETURNING user_id",
+                     WHERE token_hash = $2 AND revoked_at IS NULL AND expires_at > $1 \
+                     RETURNING user_id, COALESCE(family_id, token_hash)",
                 )
                 .bind(now)
                 .bind(old_hash)
                 .fetch_optional(&mut *tx)
                 .await?;
-                let Some(user_id) = user_id else {
+                let Some((user_id, family_id)) = live else {
+                    // A token that was already rotated or revoked is being replayed: whoever
+                    // holds it (a thief, or the user after the thief) must not keep the
+                    // session, so the whole family goes, its live successor included.
+                    let replayed: Option<String> = sqlx::query_scalar(
+                        "SELECT COALESCE(family_id, token_hash) FROM refresh_tokens \
+                         WHERE token_hash = $1 AND revoked_at IS NOT NULL",
+                    )
+                    .bind(old_hash)
+                    .fetch_optional(&mut *tx)
+                    .await?;
+                    if let Some(family_id) = replayed {
+                        sqlx::query(
+                            "UPDATE refresh_tokens SET revoked_at = $1 \
+                             WHERE family_id = $2 AND revoked_at IS NULL",
+                        )
+                        .bind(now)
+                        .bind(&family_id)
+                        .execute(&mut *tx)
+                        .await?;
+                        tx.commit().await?;
+                        tracing::warn!("a rotated refresh token was replayed: its session family is revoked");
+                    }
                     return Ok(None);
                 };
-                sqlx::query("INSERT INTO refresh_tokens (token_hash, user_id, expires_at) VALUES ($1, $2, $3)")
+                sqlx::query("INSERT INTO refresh_tokens (token_hash, family_id, user_id, expires_at) VALUES ($1, $2, $3, $4)")
                     .bind(new_hash)
+                    .bind(family_id)
                     .bind(user_id)
                     .bind(new_expires_at)
                     .execute(&mut *tx)

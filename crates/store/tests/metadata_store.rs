@@ -268,6 +268,33 @@ async fn refresh_token_rotates_once_and_revoked_or_expired_tokens_do_not() {
 }
 
 #[tokio::test]
+async fn replaying_a_rotated_refresh_token_revokes_its_whole_family_only() {
+    for_each_backend(|store| async move {
+        let (_, owner) = create_customer(store.as_ref(), "olive@acme.test").await;
+        let in_30_days = now() + Duration::days(30);
+        let rotate = |old: &'static str, new: &'static str| {
+            let store = store.clone();
+            async move {
+                store
+                    .rotate_refresh_token(old, new, in_30_days, now())
+                    .await
+                    .unwrap()
+                    .is_some()
+            }
+        };
+        store.insert_refresh_token(owner.id, "a1", in_30_days).await.unwrap();
+        store.insert_refresh_token(owner.id, "b1", in_30_days).await.unwrap();
+        assert!(rotate("a1", "a2").await);
+        assert!(rotate("a2", "a3").await);
+
+        assert!(!rotate("a1", "x").await, "a rotated token is refused");
+        assert!(!rotate("a3", "a4").await, "and its live successor is revoked with it");
+        assert!(rotate("b1", "b2").await, "another sign-in's family is untouched");
+    })
+    .await;
+}
+
+#[tokio::test]
 async fn update_user_changes_only_the_given_fields() {
     for_each_backend(|store| async move {
         let (customer_id, owner) = create_customer(store.as_ref(), "olive@acme.test").await;

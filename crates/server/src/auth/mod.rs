@@ -1,5 +1,8 @@
-//! Passwords, tokens, sessions and sign-in throttling.
+//! Passwords, tokens, sessions and the throttling of the auth routes.
 
+pub mod client_address;
+pub mod cookie;
+pub mod limiter;
 pub mod password;
 pub mod rate_limit;
 pub mod secret;

@@ -1,16 +1,42 @@
-//! argon2id password hashes (PHC strings), computed off the async runtime.
+//! argon2id password hashes (PHC strings), computed off the async runtime, at most one per
+//! core at a time: each takes ~19 MiB and a core for a while, so a burst of sign-ins waits its
+//! turn instead of exhausting memory and the blocking thread pool.
+
+use std::sync::OnceLock;
 
 use anyhow::Context;
 use argon2::password_hash::rand_core::OsRng;
 use argon2::password_hash::{PasswordHash, PasswordHasher as _, PasswordVerifier as _, SaltString};
 use argon2::Argon2;
 use costscope_core::Password;
+use tokio::sync::Semaphore;
+
+/// Password hashes computed at once, process-wide (sign-in, sign-up, invitations, CLI).
+pub fn concurrent_hashes() -> usize {
+    std::thread::available_parallelism().map_or(2, |cores| cores.get())
+}
+
+fn hash_permits() -> &'static Semaphore {
+    static PERMITS: OnceLock<Semaphore> = OnceLock::new();
+    PERMITS.get_or_init(|| Semaphore::new(concurrent_hashes()))
+}
+
+/// Runs one argon2 computation on the blocking pool once a permit is free.
+async fn run_hash<T: Send + 'static>(
+    work: impl FnOnce() -> anyhow::Result<T> + Send + 'static,
+) -> anyhow::Result<T> {
+    let _permit = hash_permits()
+        .acquire()
+        .await
+        .context("password hashing permits")?;
+    tokio::task::spawn_blocking(work)
+        .await
+        .context("password hashing task")?
+}
 
 pub async fn hash_password(password: &Password) -> anyhow::Result<String> {
     let password = password.expose().to_owned();
-    tokio::task::spawn_blocking(move || hash_blocking(&password))
-        .await
-        .context("password hashing task")?
+    run_hash(move || hash_blocking(&password)).await
 }
 
 fn hash_blocking(password: &str) -> anyhow::Result<String> {
@@ -39,7 +65,7 @@ impl PasswordChecker {
         let known = stored_hash.is_some();
         let hash = stored_hash.unwrap_or(&self.dummy_hash).to_owned();
         let candidate = candidate.to_owned();
-        let matches = tokio::task::spawn_blocking(move || {
+        let matches = run_hash(move || {
             let parsed = PasswordHash::new(&hash)
                 .map_err(|e| anyhow::anyhow!("stored password hash is invalid: {e}"))?;
             anyhow::Ok(
@@ -48,8 +74,7 @@ impl PasswordChecker {
                     .is_ok(),
             )
         })
-        .await
-        .context("password verification task")??;
+        .await?;
         Ok(known && matches)
     }
 }
@@ -67,6 +92,28 @@ mod tests {
         assert!(hash.starts_with("$argon2id$"));
         assert!(checker.verify(Some(&hash), "correct horse").await.unwrap());
         assert!(!checker.verify(Some(&hash), "wrong horse").await.unwrap());
+    }
+
+    #[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+    async fn no_more_hashes_run_at_once_than_there_are_permits() {
+        use std::sync::atomic::{AtomicUsize, Ordering};
+        use std::sync::Arc;
+        let running = Arc::new(AtomicUsize::new(0));
+        let peak = Arc::new(AtomicUsize::new(0));
+        let tasks = (0..concurrent_hashes() * 3).map(|_| {
+            let (running, peak) = (running.clone(), peak.clone());
+            tokio::spawn(run_hash(move || {
+                let now = running.fetch_add(1, Ordering::SeqCst) + 1;
+                peak.fetch_max(now, Ordering::SeqCst);
+                std::thread::sleep(std::time::Duration::from_millis(20));
+                running.fetch_sub(1, Ordering::SeqCst);
+                Ok(())
+            }))
+        });
+        for task in tasks.collect::<Vec<_>>() {
+            task.await.unwrap().unwrap();
+        }
+        assert!(peak.load(Ordering::SeqCst) <= concurrent_hashes());
     }
 
     #[tokio::test]

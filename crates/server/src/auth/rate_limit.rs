@@ -1,99 +1,171 @@
-//! Sign-in throttling with in-memory sliding windows. Each replica counts on its own.
-
-use std::collections::{HashMap, VecDeque};
-use std::sync::Mutex;
+//! Throttling of the unauthenticated auth routes, in memory (each replica counts on its own).
+//!
+//! Sign-in: failures are counted per (client address, account) pair, so a stranger guessing
+//! someone's password slows only themself: after `max_failures_per_pair` failures every further
+//! failure doubles the pair's wait (30 s, 1 min, 2 min, … up to `max_delay_minutes`), while the
+//! account's owner signs in from their own address as usual. Each address also has a budget of
+//! attempts across all accounts (`max_attempts_per_address`), which stops one address from
+//! spraying many accounts. Sign-up, refresh and invitation links are limited per address.
 
 use chrono::{DateTime, Duration, Utc};
 
-use crate::config::LoginRateLimit;
+use super::limiter::{BoundedMap, KeyHasher, SlidingWindow};
+use crate::config::{LoginRateLimit, RateLimits};
+use std::sync::Mutex;
 
-/// Counts events per key within a sliding window and says how long to wait once a key
-/// reached its limit.
-#[derive(Debug)]
-struct SlidingWindow {
-    limit: usize,
-    window: Duration,
-    events: Mutex<HashMap<String, VecDeque<DateTime<Utc>>>>,
+/// The first wait once a pair used its free failures; it doubles with each further failure.
+const FIRST_DELAY_SECONDS: i64 = 30;
+
+#[derive(Debug, Clone, Copy)]
+struct PairFailures {
+    count: u32,
+    last: DateTime<Utc>,
 }
 
-impl SlidingWindow {
-    fn new(limit: u32, window: Duration) -> Self {
-        Self {
-            limit: limit as usize,
-            window,
-            events: Mutex::default(),
-        }
-    }
-
-    /// How long until `key` may act again, or `None` when it is under the limit.
-    fn wait(&self, key: &str, now: DateTime<Utc>) -> Option<Duration> {
-        let mut events = self.events.lock().expect("rate limiter lock");
-        let times = events.get_mut(key)?;
-        self.forget_old(times, now);
-        (times.len() >= self.limit).then(|| times[times.len() - self.limit] + self.window - now)
-    }
-
-    fn record(&self, key: &str, now: DateTime<Utc>) {
-        let mut events = self.events.lock().expect("rate limiter lock");
-        if events.len() > 10_000 {
-            events.retain(|_, times| times.back().is_some_and(|last| *last + self.window > now));
-        }
-        let times = events.entry(key.to_owned()).or_default();
-        self.forget_old(times, now);
-        times.push_back(now);
-    }
-
-    fn clear(&self, key: &str) {
-        self.events.lock().expect("rate limiter lock").remove(key);
-    }
-
-    fn forget_old(&self, times: &mut VecDeque<DateTime<Utc>>, now: DateTime<Utc>) {
-        while times
-            .front()
-            .is_some_and(|first| *first + self.window <= now)
-        {
-            times.pop_front();
-        }
-    }
-}
-
-/// Refuses a sign-in after too many failures for one account or too many attempts from
-/// one client address.
+/// Sign-in throttling: growing delays per address and account, attempts per address.
 #[derive(Debug)]
 pub struct LoginLimiter {
-    failures_per_account: SlidingWindow,
+    settings: LoginRateLimit,
+    hasher: KeyHasher,
+    failures: Mutex<BoundedMap<PairFailures>>,
     attempts_per_address: SlidingWindow,
 }
 
 impl LoginLimiter {
-    pub fn new(settings: LoginRateLimit) -> Self {
-        let window = Duration::minutes(settings.window_minutes.into());
+    pub fn new(settings: LoginRateLimit, max_keys: usize) -> Self {
+        let hasher = KeyHasher::default();
         Self {
-            failures_per_account: SlidingWindow::new(settings.max_failures_per_account, window),
-            attempts_per_address: SlidingWindow::new(settings.max_attempts_per_address, window),
+            settings,
+            failures: Mutex::new(BoundedMap::new(max_keys)),
+            attempts_per_address: SlidingWindow::new(
+                settings.max_attempts_per_address,
+                window(&settings),
+                max_keys,
+                hasher.clone(),
+            ),
+            hasher,
         }
     }
 
-    /// Records an attempt from `address`; `Some(wait)` when it must be refused.
+    /// Records an attempt from `address` for `account`; `Some(wait)` when it must be refused.
     pub fn check_attempt(
         &self,
         address: &str,
         account: &str,
         now: DateTime<Utc>,
     ) -> Option<Duration> {
-        if let Some(wait) = self.attempts_per_address.wait(address, now) {
+        if let Some(wait) = self.pair_wait(address, account, now) {
             return Some(wait);
         }
-        self.attempts_per_address.record(address, now);
-        self.failures_per_account.wait(account, now)
+        self.attempts_per_address.try_acquire(&[address], now).err()
     }
 
-    pub fn record_failure(&self, account: &str, now: DateTime<Utc>) {
-        self.failures_per_account.record(account, now);
+    fn pair_wait(&self, address: &str, account: &str, now: DateTime<Utc>) -> Option<Duration> {
+        let key = self.hasher.hash(&[address, account]);
+        let mut failures = self.failures.lock().expect("login limiter lock");
+        let pair = *failures.get_mut(&key)?;
+        if pair.last + window(&self.settings) <= now {
+            failures.remove(&key);
+            return None;
+        }
+        let wait = pair.last + self.delay_after(pair.count) - now;
+        (wait > Duration::zero()).then_some(wait)
     }
 
-    pub fn record_success(&self, account: &str) {
-        self.failures_per_account.clear(account);
+    /// The wait imposed after `failures` failures of one pair.
+    fn delay_after(&self, failures: u32) -> Duration {
+        let free = self.settings.max_failures_per_pair;
+        if failures < free {
+            return Duration::zero();
+        }
+        let doublings = (failures - free).min(20);
+        let max = Duration::minutes(self.settings.max_delay_minutes.into());
+        (Duration::seconds(FIRST_DELAY_SECONDS) * (1 << doublings)).min(max)
+    }
+
+    pub fn record_failure(&self, address: &str, account: &str, now: DateTime<Utc>) {
+        let key = self.hasher.hash(&[address, account]);
+        let window = window(&self.settings);
+        let mut failures = self.failures.lock().expect("login limiter lock");
+        let pair = failures.entry(
+            key,
+            now,
+            |pair| pair.last + window <= now,
+            || PairFailures {
+                count: 0,
+                last: now,
+            },
+        );
+        if pair.last + window <= now {
+            pair.count = 0;
+        }
+        pair.count = pair.count.saturating_add(1);
+        pair.last = now;
+    }
+
+    pub fn record_success(&self, address: &str, account: &str) {
+        let key = self.hasher.hash(&[address, account]);
+        self.failures
+            .lock()
+            .expect("login limiter lock")
+            .remove(&key);
+    }
+
+    pub fn tracked_keys(&self) -> usize {
+        self.failures.lock().expect("login limiter lock").len()
+            + self.attempts_per_address.tracked_keys()
+    }
+}
+
+fn window(settings: &LoginRateLimit) -> Duration {
+    Duration::minutes(settings.window_minutes.into())
+}
+
+/// Per-address limits of sign-up, refresh and invitation links.
+#[derive(Debug)]
+pub struct RequestLimits {
+    signups: SlidingWindow,
+    refreshes: SlidingWindow,
+    invitations: SlidingWindow,
+}
+
+impl RequestLimits {
+    pub fn new(limits: RateLimits) -> Self {
+        let hasher = KeyHasher::default();
+        let keys = limits.max_tracked_keys;
+        Self {
+            signups: SlidingWindow::new(
+                limits.signups_per_hour,
+                Duration::hours(1),
+                keys,
+                hasher.clone(),
+            ),
+            refreshes: SlidingWindow::new(
+                limits.refreshes_per_minute,
+                Duration::minutes(1),
+                keys,
+                hasher.clone(),
+            ),
+            invitations: SlidingWindow::new(
+                limits.invitation_attempts_per_minute,
+                Duration::minutes(1),
+                keys,
+                hasher,
+            ),
+        }
+    }
+
+    pub fn signup(&self, address: &str, now: DateTime<Utc>) -> Result<(), Duration> {
+        self.signups.try_acquire(&[address], now)
+    }
+
+    pub fn refresh(&self, address: &str, now: DateTime<Utc>) -> Result<(), Duration> {
+        self.refreshes.try_acquire(&[address], now)
+    }
+
+    /// Looking an invitation link up or accepting it.
+    pub fn invitation(&self, address: &str, now: DateTime<Utc>) -> Result<(), Duration> {
+        self.invitations.try_acquire(&[address], now)
     }
 }
 
@@ -106,42 +178,66 @@ pub fn minutes_to_wait(wait: Duration) -> i64 {
 mod tests {
     use super::*;
 
-    fn limiter(failures: u32, attempts: u32) -> LoginLimiter {
-        LoginLimiter::new(LoginRateLimit {
-            window_minutes: 15,
-            max_failures_per_account: failures,
-            max_attempts_per_address: attempts,
-        })
+    fn limiter(free_failures: u32, attempts: u32) -> LoginLimiter {
+        LoginLimiter::new(
+            LoginRateLimit {
+                window_minutes: 15,
+                max_failures_per_pair: free_failures,
+                max_attempts_per_address: attempts,
+                max_delay_minutes: 15,
+            },
+            1000,
+        )
     }
 
     #[test]
-    fn account_is_refused_after_max_failures_until_the_window_slides() {
+    fn failures_grow_the_pairs_wait_and_leave_other_addresses_alone() {
         let limiter = limiter(2, 100);
         let start = Utc::now();
         for _ in 0..2 {
-            assert!(limiter.check_attempt("ip", "ann", start).is_none());
-            limiter.record_failure("ann", start);
+            assert!(limiter.check_attempt("attacker", "ann", start).is_none());
+            limiter.record_failure("attacker", "ann", start);
         }
         assert_eq!(
-            limiter.check_attempt("ip", "ann", start + Duration::minutes(5)),
-            Some(Duration::minutes(10))
+            limiter.check_attempt("attacker", "ann", start),
+            Some(Duration::seconds(30))
         );
         assert!(
-            limiter.check_attempt("ip", "bob", start).is_none(),
-            "other accounts are unaffected"
+            limiter.check_attempt("ann-at-home", "ann", start).is_none(),
+            "the owner's own address is not locked out"
+        );
+        let later = start + Duration::seconds(30);
+        assert!(limiter.check_attempt("attacker", "ann", later).is_none());
+        limiter.record_failure("attacker", "ann", later);
+        assert_eq!(
+            limiter.check_attempt("attacker", "ann", later),
+            Some(Duration::seconds(60)),
+            "each further failure doubles the wait"
+        );
+    }
+
+    #[test]
+    fn the_delay_is_capped_and_forgotten_after_the_window() {
+        let limiter = limiter(1, 1000);
+        let now = Utc::now();
+        for _ in 0..30 {
+            limiter.record_failure("ip", "ann", now);
+        }
+        assert_eq!(
+            limiter.check_attempt("ip", "ann", now),
+            Some(Duration::minutes(15))
         );
         assert!(limiter
-            .check_attempt("ip", "ann", start + Duration::minutes(15))
+            .check_attempt("ip", "ann", now + Duration::minutes(15))
             .is_none());
     }
 
     #[test]
-    fn success_clears_the_failures() {
-        let limiter = limiter(2, 100);
+    fn success_clears_the_pair() {
+        let limiter = limiter(1, 100);
         let now = Utc::now();
-        limiter.record_failure("ann", now);
-        limiter.record_success("ann");
-        limiter.record_failure("ann", now);
+        limiter.record_failure("ip", "ann", now);
+        limiter.record_success("ip", "ann");
         assert!(limiter.check_attempt("ip", "ann", now).is_none());
     }
 
@@ -154,6 +250,31 @@ mod tests {
         }
         assert!(limiter.check_attempt("ip", "d", now).is_some());
         assert!(limiter.check_attempt("other-ip", "d", now).is_none());
+    }
+
+    #[test]
+    fn the_limiters_memory_is_bounded() {
+        let limiter = LoginLimiter::new(LoginRateLimit::default(), 500);
+        let now = Utc::now();
+        for n in 0..5_000 {
+            let address = format!("10.9.{}.{}", n / 256, n % 256);
+            limiter.check_attempt(&address, "ann", now);
+            limiter.record_failure(&address, &format!("user{n}"), now);
+        }
+        assert!(limiter.tracked_keys() <= 1000, "{}", limiter.tracked_keys());
+    }
+
+    #[test]
+    fn request_limits_count_per_address() {
+        let limits = RequestLimits::new(RateLimits {
+            signups_per_hour: 2,
+            ..RateLimits::default()
+        });
+        let now = Utc::now();
+        assert!(limits.signup("ip", now).is_ok());
+        assert!(limits.signup("ip", now).is_ok());
+        assert_eq!(limits.signup("ip", now), Err(Duration::hours(1)));
+        assert!(limits.signup("other", now).is_ok());
     }
 
     #[test]

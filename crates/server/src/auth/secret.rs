@@ -8,14 +8,19 @@ use secrecy::{ExposeSecret, SecretString};
 
 pub const SECRET_FILE: &str = "auth-secret.key";
 
+/// HS256 keys shorter than the hash output (32 bytes) weaken the signature.
+pub const MIN_SECRET_BYTES: usize = 32;
+
 pub fn load_or_create(
     configured: Option<&SecretString>,
     data_dir: &Path,
 ) -> anyhow::Result<SecretString> {
     if let Some(secret) = configured {
+        let length = secret.expose_secret().len();
         anyhow::ensure!(
-            !secret.expose_secret().is_empty(),
-            "auth_secret must not be empty"
+            length >= MIN_SECRET_BYTES,
+            "the configured auth secret has {length} bytes; it needs at least {MIN_SECRET_BYTES} \
+             (generate one with `openssl rand -base64 48`)"
         );
         return Ok(secret.clone());
     }
@@ -78,8 +83,23 @@ mod tests {
     #[test]
     fn configured_secret_wins() {
         let dir = tempfile::tempdir().unwrap();
-        let secret = load_or_create(Some(&SecretString::from("configured")), dir.path()).unwrap();
-        assert_eq!(secret.expose_secret(), "configured");
+        let configured = "configured-secret-of-thirty-two-bytes";
+        let secret = load_or_create(Some(&SecretString::from(configured)), dir.path()).unwrap();
+        assert_eq!(secret.expose_secret(), configured);
         assert!(!dir.path().join(SECRET_FILE).exists());
+    }
+
+    #[test]
+    fn a_configured_secret_shorter_than_32_bytes_is_refused() {
+        let dir = tempfile::tempdir().unwrap();
+        let error = load_or_create(Some(&SecretString::from("short")), dir.path()).unwrap_err();
+        assert!(
+            error
+                .to_string()
+                .contains("has 5 bytes; it needs at least 32"),
+            "{error}"
+        );
+        let exactly = "x".repeat(32);
+        assert!(load_or_create(Some(&SecretString::from(exactly)), dir.path()).is_ok());
     }
 }

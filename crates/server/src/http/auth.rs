@@ -1,9 +1,9 @@
 //! `/v1/auth/*`: sign-up, sign-in, sessions, invitations.
 
-use std::net::SocketAddr;
-
-use axum::extract::{ConnectInfo, Path, State};
-use axum::http::StatusCode;
+use axum::body::Bytes;
+use axum::extract::{Path, State};
+use axum::http::{header, HeaderMap, HeaderValue, StatusCode};
+use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use axum::{Json, Router};
 use chrono::Duration;
@@ -12,7 +12,9 @@ use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
 use super::error::{ApiError, ErrorBody};
-use super::extract::{ApiJson, AuthUser};
+use super::extract::{ApiJson, AuthUser, ClientAddress};
+use crate::auth::cookie::{cleared_refresh_cookie, refresh_cookie, refresh_token_from};
+use crate::auth::rate_limit::minutes_to_wait;
 use crate::auth::tokens::{random_token, token_hash, ACCESS_TOKEN_SECONDS, REFRESH_TOKEN_DAYS};
 use crate::onboarding::{register_customer, Registration, RegistrationError};
 use crate::state::AppState;
@@ -20,6 +22,8 @@ use crate::state::AppState;
 const INCORRECT_CREDENTIALS: &str = "Incorrect email or password";
 const SESSION_EXPIRED: &str = "Your session has expired. Please sign in again.";
 const INVALID_INVITATION: &str = "This invitation link is invalid or has already been used";
+pub const SIGNUP_CLOSED: &str =
+    "Sign-up is closed on this server. Ask an administrator of your organisation to invite you.";
 
 pub fn routes() -> Router<AppState> {
     Router::new()
@@ -35,17 +39,43 @@ pub fn routes() -> Router<AppState> {
         )
 }
 
-/// A signed-in session.
+/// A signed-in session. The refresh token is not in the body: it comes as the `HttpOnly`
+/// cookie `costscope_refresh` (`Path=/v1/auth`), out of reach of page scripts.
 #[derive(Debug, Serialize, Deserialize, ToSchema)]
 pub struct AuthResponse {
-    /// Bearer token for `Authorization`, valid `expires_in` seconds.
+    /// Bearer token for `Authorization`, valid `expires_in` seconds. Keep it in memory.
     pub access_token: String,
-    /// Exchange at `/v1/auth/refresh` for a new pair; valid 30 days, single use.
-    pub refresh_token: String,
     /// Always `Bearer`.
     pub token_type: String,
     pub expires_in: i64,
     pub user: User,
+}
+
+/// A session answer: the JSON body, and the refresh token as a cookie. Never cached.
+struct SessionAnswer {
+    status: StatusCode,
+    body: AuthResponse,
+    refresh_token: String,
+}
+
+impl IntoResponse for SessionAnswer {
+    fn into_response(self) -> Response {
+        let mut response = (self.status, Json(self.body)).into_response();
+        let headers = response.headers_mut();
+        headers.append(header::SET_COOKIE, refresh_cookie(&self.refresh_token));
+        headers.insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
+        response
+    }
+}
+
+/// The 429 of a per-address limit: "Too many {what} from your address. Try again in …".
+fn too_many(what: &str, wait: Duration) -> ApiError {
+    let minutes = minutes_to_wait(wait);
+    let unit = if minutes == 1 { "minute" } else { "minutes" };
+    ApiError::RateLimited {
+        message: format!("Too many {what} from your address. Try again in {minutes} {unit}."),
+        wait,
+    }
 }
 
 #[derive(Debug, Deserialize, ToSchema)]
@@ -71,14 +101,30 @@ pub struct LoginRequest {
     pub password: String,
 }
 
-#[derive(Debug, Deserialize, ToSchema)]
+/// Optional body of `refresh` and `logout`: browsers send the cookie and no body; a client
+/// without cookies may send the token it took from the `Set-Cookie` header instead.
+#[derive(Debug, Default, Deserialize, ToSchema)]
 pub struct RefreshRequest {
-    pub refresh_token: String,
+    pub refresh_token: Option<String>,
 }
 
-#[derive(Debug, Deserialize, ToSchema)]
+/// Optional body of `logout`, like [`RefreshRequest`].
+#[derive(Debug, Default, Deserialize, ToSchema)]
 pub struct LogoutRequest {
-    pub refresh_token: String,
+    pub refresh_token: Option<String>,
+}
+
+/// The refresh token of a `refresh` or `logout` call: the cookie, else the JSON body.
+fn presented_refresh_token(headers: &HeaderMap, body: &Bytes) -> Result<Option<String>, ApiError> {
+    if let Some(token) = refresh_token_from(headers) {
+        return Ok(Some(token));
+    }
+    if body.iter().all(u8::is_ascii_whitespace) {
+        return Ok(None);
+    }
+    let request: RefreshRequest = serde_json::from_slice(body)
+        .map_err(|err| ApiError::BadRequest(format!("Invalid request body: {err}")))?;
+    Ok(request.refresh_token.filter(|token| !token.is_empty()))
 }
 
 /// What an invitation link shows before it is accepted.
@@ -100,42 +146,62 @@ pub struct AcceptInvitationRequest {
     pub password: String,
 }
 
-/// Issues an access token and a new stored refresh token.
-async fn start_session(state: &AppState, user: User) -> Result<AuthResponse, ApiError> {
+/// Issues an access token and the first refresh token of a new token family.
+async fn start_session(
+    state: &AppState,
+    user: User,
+    status: StatusCode,
+) -> Result<SessionAnswer, ApiError> {
     let refresh_token = random_token();
     let expires_at = state.clock.now() + Duration::days(REFRESH_TOKEN_DAYS);
     state
         .store
         .insert_refresh_token(user.id, &token_hash(&refresh_token), expires_at)
         .await?;
-    session_response(state, user, refresh_token)
+    session_answer(state, user, refresh_token, status)
 }
 
-fn session_response(
+fn session_answer(
     state: &AppState,
     user: User,
     refresh_token: String,
-) -> Result<AuthResponse, ApiError> {
-    Ok(AuthResponse {
-        access_token: state.access_tokens.issue(&user, state.clock.now())?,
+    status: StatusCode,
+) -> Result<SessionAnswer, ApiError> {
+    Ok(SessionAnswer {
+        status,
+        body: AuthResponse {
+            access_token: state.access_tokens.issue(&user, state.clock.now())?,
+            token_type: "Bearer".to_owned(),
+            expires_in: ACCESS_TOKEN_SECONDS,
+            user,
+        },
         refresh_token,
-        token_type: "Bearer".to_owned(),
-        expires_in: ACCESS_TOKEN_SECONDS,
-        user,
     })
 }
 
-/// Create a customer (named after the user, 30-day Tier 0 trial) and its owner.
+/// Create a customer (named after the user, 30-day Tier 0 trial) and its owner. Refused
+/// when the server's `allow_signup` is off; limited per client address.
 #[utoipa::path(post, path = "/v1/auth/signup", tag = "auth", request_body = SignupRequest, responses(
-    (status = 201, body = AuthResponse),
+    (status = 201, body = AuthResponse, headers(("Set-Cookie" = String, description = "The refresh token: costscope_refresh, HttpOnly, Secure, SameSite=Strict, Path=/v1/auth"))),
+    (status = 403, description = "Sign-up is closed on this server. Ask an administrator of your organisation to invite you.", body = ErrorBody),
     (status = 409, description = "User {email} already exists", body = ErrorBody),
     (status = 422, body = ErrorBody),
+    (status = 429, description = "Too many sign-ups from your address. Try again in {n} minutes.", body = ErrorBody,
+        headers(("Retry-After" = u64, description = "Seconds to wait"))),
 ))]
 #[tracing::instrument(skip_all)]
 pub async fn signup(
     State(state): State<AppState>,
+    ClientAddress(client): ClientAddress,
     ApiJson(body): ApiJson<SignupRequest>,
-) -> Result<(StatusCode, Json<AuthResponse>), ApiError> {
+) -> Result<Response, ApiError> {
+    if !state.config.allow_signup {
+        return Err(ApiError::Forbidden(SIGNUP_CLOSED));
+    }
+    state
+        .request_limits
+        .signup(&client, state.clock.now())
+        .map_err(|wait| too_many("sign-ups", wait))?;
     let registration = match (
         FullName::parse(&body.name),
         Email::parse(&body.email),
@@ -162,31 +228,29 @@ pub async fn signup(
             RegistrationError::EmailTaken(_) => ApiError::Conflict(err.to_string()),
             RegistrationError::Other(cause) => ApiError::Internal(cause),
         })?;
-    Ok((
-        StatusCode::CREATED,
-        Json(start_session(&state, owner).await?),
-    ))
+    Ok(start_session(&state, owner, StatusCode::CREATED)
+        .await?
+        .into_response())
 }
 
 /// Sign in with e-mail and password. Unknown e-mail, wrong password and pending user
-/// answer alike; failures are throttled per account and per client address.
+/// answer alike; failures slow down the client address and e-mail pair (growing waits), and
+/// each address has a budget of attempts.
 #[utoipa::path(post, path = "/v1/auth/login", tag = "auth", request_body = LoginRequest, responses(
-    (status = 200, body = AuthResponse),
+    (status = 200, body = AuthResponse, headers(("Set-Cookie" = String, description = "The refresh token cookie"))),
     (status = 401, description = "Incorrect email or password", body = ErrorBody),
-    (status = 429, description = "Too many sign-in attempts", body = ErrorBody),
+    (status = 429, description = "Too many sign-in attempts. Try again in {n} minutes.", body = ErrorBody,
+        headers(("Retry-After" = u64, description = "Seconds to wait"))),
 ))]
 #[tracing::instrument(skip_all)]
 pub async fn login(
     State(state): State<AppState>,
-    ConnectInfo(client): ConnectInfo<SocketAddr>,
+    ClientAddress(client): ClientAddress,
     ApiJson(body): ApiJson<LoginRequest>,
-) -> Result<Json<AuthResponse>, ApiError> {
+) -> Result<Response, ApiError> {
     let account = body.email.trim().to_lowercase();
     let now = state.clock.now();
-    if let Some(wait) = state
-        .login_limiter
-        .check_attempt(&client.ip().to_string(), &account, now)
-    {
+    if let Some(wait) = state.login_limiter.check_attempt(&client, &account, now) {
         return Err(ApiError::TooManyAttempts { wait });
     }
     let record = match Email::parse(&body.email) {
@@ -199,55 +263,94 @@ pub async fn login(
     let password_ok = state.passwords.verify(stored_hash, &body.password).await?;
     match record {
         Some(record) if password_ok => {
-            state.login_limiter.record_success(&account);
-            Ok(Json(start_session(&state, record.user).await?))
+            state.login_limiter.record_success(&client, &account);
+            Ok(start_session(&state, record.user, StatusCode::OK)
+                .await?
+                .into_response())
         }
         _ => {
-            state.login_limiter.record_failure(&account, now);
+            state.login_limiter.record_failure(&client, &account, now);
             Err(ApiError::Unauthorized(INCORRECT_CREDENTIALS))
         }
     }
 }
 
-/// Exchange a refresh token for a new session; the old refresh token stops working.
-#[utoipa::path(post, path = "/v1/auth/refresh", tag = "auth", request_body = RefreshRequest, responses(
-    (status = 200, body = AuthResponse),
-    (status = 401, description = "Your session has expired. Please sign in again.", body = ErrorBody),
-))]
+/// Exchange the refresh token (the `costscope_refresh` cookie, or `refresh_token` in the
+/// body) for a new session and a new refresh token; the old one stops working. Presenting a
+/// token that was already exchanged ends the whole session (every token rotated from the same
+/// sign-in).
+#[utoipa::path(post, path = "/v1/auth/refresh", tag = "auth",
+    request_body(content = RefreshRequest, description = "Optional: only without the cookie"),
+    responses(
+        (status = 200, body = AuthResponse, headers(("Set-Cookie" = String, description = "The new refresh token cookie"))),
+        (status = 400, description = "Invalid request body", body = ErrorBody),
+        (status = 401, description = "Your session has expired. Please sign in again.", body = ErrorBody),
+        (status = 429, description = "Too many session refreshes from your address. Try again in 1 minute.", body = ErrorBody,
+            headers(("Retry-After" = u64, description = "Seconds to wait"))),
+    ))]
 #[tracing::instrument(skip_all)]
 pub async fn refresh(
     State(state): State<AppState>,
-    ApiJson(body): ApiJson<RefreshRequest>,
-) -> Result<Json<AuthResponse>, ApiError> {
+    ClientAddress(client): ClientAddress,
+    headers: HeaderMap,
+    body: Bytes,
+) -> Result<Response, ApiError> {
     let now = state.clock.now();
+    state
+        .request_limits
+        .refresh(&client, now)
+        .map_err(|wait| too_many("session refreshes", wait))?;
+    let expired = || {
+        let mut response = ApiError::Unauthorized(SESSION_EXPIRED).into_response();
+        response
+            .headers_mut()
+            .append(header::SET_COOKIE, cleared_refresh_cookie());
+        response
+    };
+    let Some(presented) = presented_refresh_token(&headers, &body)? else {
+        return Ok(expired());
+    };
     let new_token = random_token();
     let rotated = state
         .store
         .rotate_refresh_token(
-            &token_hash(&body.refresh_token),
+            &token_hash(&presented),
             &token_hash(&new_token),
             now + Duration::days(REFRESH_TOKEN_DAYS),
             now,
         )
         .await?;
-    let user = rotated.ok_or(ApiError::Unauthorized(SESSION_EXPIRED))?;
-    Ok(Json(session_response(&state, user, new_token)?))
+    match rotated {
+        Some(user) => Ok(session_answer(&state, user, new_token, StatusCode::OK)?.into_response()),
+        None => Ok(expired()),
+    }
 }
 
-/// Revoke a refresh token. Unknown tokens are accepted too.
-#[utoipa::path(post, path = "/v1/auth/logout", tag = "auth", request_body = LogoutRequest, responses(
-    (status = 204, description = "Signed out"),
-))]
+/// Revoke the refresh token (cookie or body) and clear the cookie. Without a token, or with an
+/// unknown one, it answers 204 too.
+#[utoipa::path(post, path = "/v1/auth/logout", tag = "auth",
+    request_body(content = LogoutRequest, description = "Optional: only without the cookie"),
+    responses(
+        (status = 204, description = "Signed out", headers(("Set-Cookie" = String, description = "Clears the refresh token cookie"))),
+        (status = 400, description = "Invalid request body", body = ErrorBody),
+    ))]
 #[tracing::instrument(skip_all)]
 pub async fn logout(
     State(state): State<AppState>,
-    ApiJson(body): ApiJson<LogoutRequest>,
-) -> Result<StatusCode, ApiError> {
-    state
-        .store
-        .revoke_refresh_token(&token_hash(&body.refresh_token), state.clock.now())
-        .await?;
-    Ok(StatusCode::NO_CONTENT)
+    headers: HeaderMap,
+    body: Bytes,
+) -> Result<Response, ApiError> {
+    if let Some(presented) = presented_refresh_token(&headers, &body)? {
+        state
+            .store
+            .revoke_refresh_token(&token_hash(&presented), state.clock.now())
+            .await?;
+    }
+    let mut response = StatusCode::NO_CONTENT.into_response();
+    response
+        .headers_mut()
+        .append(header::SET_COOKIE, cleared_refresh_cookie());
+    Ok(response)
 }
 
 /// The signed-in user.
@@ -265,12 +368,19 @@ pub async fn me(AuthUser(user): AuthUser) -> Json<User> {
     responses(
         (status = 200, body = InvitationInfo),
         (status = 404, description = "This invitation link is invalid or has already been used", body = ErrorBody),
+        (status = 429, description = "Too many invitation attempts from your address. Try again in 1 minute.", body = ErrorBody,
+            headers(("Retry-After" = u64, description = "Seconds to wait"))),
     ))]
 #[tracing::instrument(skip_all)]
 pub async fn invitation(
     State(state): State<AppState>,
+    ClientAddress(client): ClientAddress,
     Path(token): Path<String>,
 ) -> Result<Json<InvitationInfo>, ApiError> {
+    state
+        .request_limits
+        .invitation(&client, state.clock.now())
+        .map_err(|wait| too_many("invitation attempts", wait))?;
     let details = state
         .store
         .find_invitation(&token_hash(&token), state.clock.now())
@@ -288,16 +398,23 @@ pub async fn invitation(
     params(("token" = String, Path, description = "The token from the invitation link")),
     request_body = AcceptInvitationRequest,
     responses(
-        (status = 200, body = AuthResponse),
+        (status = 200, body = AuthResponse, headers(("Set-Cookie" = String, description = "The refresh token cookie"))),
         (status = 404, description = "This invitation link is invalid or has already been used", body = ErrorBody),
         (status = 422, body = ErrorBody),
+        (status = 429, description = "Too many invitation attempts from your address. Try again in 1 minute.", body = ErrorBody,
+            headers(("Retry-After" = u64, description = "Seconds to wait"))),
     ))]
 #[tracing::instrument(skip_all)]
 pub async fn accept_invitation(
     State(state): State<AppState>,
+    ClientAddress(client): ClientAddress,
     Path(token): Path<String>,
     ApiJson(body): ApiJson<AcceptInvitationRequest>,
-) -> Result<Json<AuthResponse>, ApiError> {
+) -> Result<Response, ApiError> {
+    state
+        .request_limits
+        .invitation(&client, state.clock.now())
+        .map_err(|wait| too_many("invitation attempts", wait))?;
     let hash = token_hash(&token);
     if state
         .store
@@ -317,5 +434,7 @@ pub async fn accept_invitation(
         .accept_invitation(&hash, name.as_str(), &password_hash, state.clock.now())
         .await?
         .ok_or(ApiError::NotFound(INVALID_INVITATION))?;
-    Ok(Json(start_session(&state, user).await?))
+    Ok(start_session(&state, user, StatusCode::OK)
+        .await?
+        .into_response())
 }

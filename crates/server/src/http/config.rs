@@ -22,6 +22,9 @@ pub struct PublicConfig {
     pub documentation_url: String,
     /// Largest upload `POST /v1/ingest` accepts, in bytes (`--max-upload-size`).
     pub max_upload_bytes: u64,
+    /// Whether `POST /v1/auth/signup` creates tenants here; when false the web app says sign-up
+    /// is closed and people join by invitation.
+    pub allow_signup: bool,
 }
 
 #[utoipa::path(get, path = "/v1/auth/config", tag = "config", responses((status = 200, body = PublicConfig)))]
@@ -33,5 +36,6 @@ pub async fn public_config(State(state): State<AppState>) -> Json<PublicConfig> 
         support_email: config.support_email.clone(),
         documentation_url: config.documentation_url.clone(),
         max_upload_bytes: config.max_upload_bytes,
+        allow_signup: config.allow_signup,
     })
 }

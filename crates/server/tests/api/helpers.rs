@@ -2,9 +2,9 @@
 
 use std::sync::Arc;
 
+use costscope_core::User;
 use costscope_engine::CostEngine;
-use costscope_server::config::{Config, LoginRateLimit};
-use costscope_server::http::auth::AuthResponse;
+use costscope_server::config::{Config, LoginRateLimit, RateLimits};
 use costscope_server::startup::Application;
 use costscope_store::testing::TestDatabase;
 use costscope_store::MetadataStore;
@@ -13,7 +13,8 @@ use secrecy::SecretString;
 use serde_json::{json, Value};
 use tempfile::TempDir;
 
-pub const TEST_AUTH_SECRET: &str = "test-secret-for-api-tests";
+/// At least 32 bytes, as the server requires of a configured secret.
+pub const TEST_AUTH_SECRET: &str = "test-secret-for-api-tests-at-least-32-bytes";
 pub const PASSWORD: &str = "correct-horse-battery";
 
 pub struct TestApp {
@@ -56,9 +57,15 @@ pub async fn spawn_app_in(data_dir: TempDir, configure: impl FnOnce(&mut Config)
     config.auth_secret = Some(SecretString::from(TEST_AUTH_SECRET));
     // Generous limits so that only the rate-limit tests hit them.
     config.login_rate_limit = LoginRateLimit {
-        window_minutes: 15,
-        max_failures_per_account: 1000,
+        max_failures_per_pair: 1000,
         max_attempts_per_address: 1000,
+        ..LoginRateLimit::default()
+    };
+    config.rate_limits = RateLimits {
+        signups_per_hour: 1000,
+        refreshes_per_minute: 1000,
+        invitation_attempts_per_minute: 1000,
+        ..RateLimits::default()
     };
     configure(&mut config);
     let app = Application::build(config).await.expect("build the app");
@@ -142,12 +149,12 @@ impl TestApp {
     }
 
     /// Signs up a new customer and returns its owner's session.
-    pub async fn signup_owner(&self, name: &str, email: &str) -> AuthResponse {
+    pub async fn signup_owner(&self, name: &str, email: &str) -> Session {
         let response = self
             .signup(&json!({"name": name, "email": email, "password": PASSWORD}))
             .await;
         assert_eq!(response.status(), StatusCode::CREATED);
-        response.json().await.expect("AuthResponse")
+        Session::from_response(response).await
     }
 
     pub async fn login(&self, email: &str, password: &str) -> Response {
@@ -190,7 +197,7 @@ impl TestApp {
         name: &str,
         email: &str,
         role: &str,
-    ) -> AuthResponse {
+    ) -> Session {
         let invited = self.invite(inviter_token, email, role).await;
         assert_eq!(invited.status(), StatusCode::CREATED);
         let invited: Value = invited.json().await.unwrap();
@@ -198,25 +205,27 @@ impl TestApp {
             .accept_invitation(invited["invite_url"].as_str().unwrap(), name, PASSWORD)
             .await;
         assert_eq!(accepted.status(), StatusCode::OK);
-        accepted.json().await.unwrap()
+        Session::from_response(accepted).await
     }
 
+    /// `POST /v1/auth/refresh` with the refresh token in its cookie, as a browser sends it.
     pub async fn refresh(&self, refresh_token: &str) -> Response {
-        self.post(
-            "/v1/auth/refresh",
-            None,
-            &json!({ "refresh_token": refresh_token }),
-        )
-        .await
+        self.client
+            .post(self.url("/v1/auth/refresh"))
+            .header("cookie", format!("{REFRESH_COOKIE}={refresh_token}"))
+            .send()
+            .await
+            .expect("POST /v1/auth/refresh")
     }
 
+    /// `POST /v1/auth/logout` with the refresh token in its cookie.
     pub async fn logout(&self, refresh_token: &str) -> Response {
-        self.post(
-            "/v1/auth/logout",
-            None,
-            &json!({ "refresh_token": refresh_token }),
-        )
-        .await
+        self.client
+            .post(self.url("/v1/auth/logout"))
+            .header("cookie", format!("{REFRESH_COOKIE}={refresh_token}"))
+            .send()
+            .await
+            .expect("POST /v1/auth/logout")
     }
 
     pub async fn get_user(&self, token: &str, user_id: i64) -> Response {
@@ -231,6 +240,46 @@ impl TestApp {
         self.put(&format!("/v1/users/{user_id}/role"), token, body)
             .await
     }
+}
+
+pub const REFRESH_COOKIE: &str = "costscope_refresh";
+
+/// A signed-in session as a client holds it: the JSON answer's access token and user, and
+/// the refresh token from the `Set-Cookie` header.
+#[derive(Debug)]
+pub struct Session {
+    pub access_token: String,
+    pub refresh_token: String,
+    pub user: User,
+}
+
+impl Session {
+    pub async fn from_response(response: Response) -> Self {
+        let refresh_token = refresh_cookie(&response).expect("a refresh token cookie");
+        let body: Value = response.json().await.expect("an AuthResponse");
+        Session {
+            access_token: body["access_token"]
+                .as_str()
+                .expect("access_token")
+                .to_owned(),
+            refresh_token,
+            user: serde_json::from_value(body["user"].clone()).expect("a user"),
+        }
+    }
+}
+
+/// The refresh token a response sets in its cookie (`None` without one, `Some("")` when the
+/// response clears it).
+pub fn refresh_cookie(response: &Response) -> Option<String> {
+    response
+        .headers()
+        .get_all("set-cookie")
+        .iter()
+        .filter_map(|value| value.to_str().ok())
+        .filter_map(|value| value.split(';').next())
+        .filter_map(|pair| pair.split_once('='))
+        .find(|(name, _)| *name == REFRESH_COOKIE)
+        .map(|(_, value)| value.to_owned())
 }
 
 pub fn invite_token(invite_url: &str) -> &str {

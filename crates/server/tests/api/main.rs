@@ -25,6 +25,7 @@ mod load_crash;
 mod ops;
 mod providers;
 mod public_config;
+mod sign_in_abuse;
 mod tenancy;
 mod upload_bounds;
 mod users;

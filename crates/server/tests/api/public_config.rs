@@ -19,7 +19,8 @@ async fn public_config_answers_without_a_token_with_the_spec_defaults() {
             "compliance_customer_ids": [112, 3],
             "support_email": "support@costscope.local",
             "documentation_url": "https://github.com/costscope/costscope/tree/main/docs",
-            "max_upload_bytes": 2_147_483_648_u64
+            "max_upload_bytes": 2_147_483_648_u64,
+            "allow_signup": true
         })
     );
 }
@@ -33,6 +34,7 @@ async fn public_config_follows_the_server_configuration() {
         config.support_email = "help@acme.test".to_owned();
         config.documentation_url = "https://docs.acme.test".to_owned();
         config.max_upload_bytes = 6 << 30;
+        config.allow_signup = false;
     })
     .await;
 
@@ -44,4 +46,5 @@ async fn public_config_follows_the_server_configuration() {
     assert_eq!(body["support_email"], "help@acme.test");
     assert_eq!(body["documentation_url"], "https://docs.acme.test");
     assert_eq!(body["max_upload_bytes"], 6_u64 << 30);
+    assert_eq!(body["allow_signup"], false);
 }

@@ -1,14 +1,15 @@
 use reqwest::StatusCode;
 use serde_json::{json, Value};
 
-use crate::helpers::{assert_error, assert_invalid, spawn_app, status_and_json, TestApp, PASSWORD};
-use costscope_server::http::auth::AuthResponse;
+use crate::helpers::{
+    assert_error, assert_invalid, spawn_app, status_and_json, Session, TestApp, PASSWORD,
+};
 
 /// A customer with an owner, an admin and a plain user, all signed in.
 struct Team {
-    owner: AuthResponse,
-    admin: AuthResponse,
-    member: AuthResponse,
+    owner: Session,
+    admin: Session,
+    member: Session,
 }
 
 async fn team(app: &TestApp) -> Team {

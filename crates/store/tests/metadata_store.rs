@@ -645,12 +645,63 @@ mod ingest_jobs {
         .await;
     }
 
+    /// Fair between tenants: never two running loads of one tenant, and the tenant whose last
+    /// load started longest ago (never: first) goes next.
+    #[tokio::test]
+    async fn claims_take_turns_between_tenants() {
+        for_each_backend(|store| async move {
+            let (a_id, a) = create_customer(store.as_ref(), "ann@a.test").await;
+            let (_, b) = create_customer(store.as_ref(), "bob@b.test").await;
+            let a1 = queue(store.as_ref(), &a, &[file("a1.csv", 1)]).await;
+            let a2 = queue(store.as_ref(), &a, &[file("a2.csv", 1)]).await;
+            let a3 = queue(store.as_ref(), &a, &[file("a3.csv", 1)]).await;
+            let b1 = queue(store.as_ref(), &b, &[file("b1.csv", 1)]).await;
+            let claim = || {
+                let store = store.clone();
+                async move {
+                    store
+                        .claim_next_ingest_job(now())
+                        .await
+                        .unwrap()
+                        .map(|job| job.id)
+                }
+            };
+            let done = |id: i64| {
+                let store = store.clone();
+                async move {
+                    store
+                        .finish_ingest_job(id, &IngestOutcome::Failed("x".into()), now())
+                        .await
+                        .unwrap()
+                }
+            };
+
+            assert_eq!(claim().await, Some(a1));
+            // A's next waits while a1 runs; B's upload, queued after it, goes.
+            assert_eq!(claim().await, Some(b1));
+            assert_eq!(claim().await, None);
+            done(a1).await;
+            assert_eq!(claim().await, Some(a2));
+            done(a2).await;
+            done(b1).await;
+            assert_eq!(claim().await, Some(a3));
+            let usage = store
+                .ingest_usage(a_id, now() - chrono::Duration::days(1))
+                .await
+                .unwrap();
+            assert_eq!((usage.loads, usage.bytes, usage.stored_rows), (3, 3, 0));
+        })
+        .await;
+    }
+
     #[tokio::test]
     async fn concurrent_claims_never_take_the_same_job() {
         for_each_backend(|store| async move {
-            let (_, owner) = create_customer(store.as_ref(), "olive@acme.test").await;
+            // One upload of each of six tenants (a tenant's second waits for its first).
             let mut queued = Vec::new();
             for n in 0..6 {
+                let (_, owner) =
+                    create_customer(store.as_ref(), &format!("owner{n}@acme.test")).await;
                 queued.push(queue(store.as_ref(), &owner, &[file(&format!("{n}.csv"), n)]).await);
             }
             let claims = (0..10).map(|_| {

@@ -171,14 +171,18 @@ describe('billing data page', () => {
     expect(screen.getByRole('button', { name: 'Upload' })).toBeEnabled();
   });
 
-  it('shows the message of a refused upload request', async () => {
+  it.each([
+    [413, 'Upload too large'],
+    [429, 'Daily upload limit reached: at most 500 uploads per UTC day; it resets at 00:00 UTC, in 3 h 12 min'],
+    [429, 'Daily upload volume reached: at most 100 GiB uploaded per UTC day; it resets at 00:00 UTC, in 10 min'],
+  ])('shows the message of a refused upload request (%i: %s)', async (status, message) => {
     const { user, xhr } = setup(owner);
     await chooseFiles(user, [csv('cur.csv')]);
     await user.click(screen.getByRole('button', { name: 'Upload' }));
     const request = await sentUpload(xhr);
-    act(() => request.respond(413, { message: 'Upload too large' }));
+    act(() => request.respond(status, { message }));
     const result = await screen.findByRole('alert', { name: 'Upload result' });
-    expect(within(result).getByText('Upload too large')).toBeInTheDocument();
+    expect(within(result).getByText(message)).toBeInTheDocument();
   });
 
   it('sends the chosen format', async () => {

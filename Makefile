@@ -38,7 +38,8 @@ WEB_SOURCES := $(shell find web/src web/public -type f 2>/dev/null) \
                $(wildcard web/index.html web/package.json web/vite.config.* web/tsconfig*.json)
 
 .PHONY: help run build web web-deps bin test test-rust test-web test-e2e ensure ensure-chromium \
-        ensure-postgres ensure-duckdb ensure-focus-validator web-types test-api-types bench clean
+        ensure-postgres ensure-duckdb ensure-focus-validator web-types test-api-types bench clean \
+        ensure-schemathesis test-schemathesis
 
 help: ## list the targets
 	@echo "Costscope make targets (CARGO_TARGET_DIR=$(CARGO_TARGET_DIR)):"
@@ -82,7 +83,7 @@ web-types: ## regenerate web/openapi.json and the SPA's API types from the serve
 
 # ---------------------------------------------------------------- tests
 
-test: ensure test-rust test-web test-api-types test-e2e ## every test: Rust (SQLite + PostgreSQL), web unit, browser e2e
+test: ensure test-rust test-schemathesis test-web test-api-types test-e2e ## every test: Rust (SQLite + PostgreSQL), web unit, browser e2e
 	@echo
 	@echo "make test: all phases passed"
 
@@ -102,6 +103,12 @@ ensure-postgres: ## start/install PostgreSQL on 127.0.0.1:5432 with a `test` dat
 
 test-rust: web ensure-duckdb ensure-postgres ensure-focus-validator ## cargo test --workspace (SQLite, and PostgreSQL at COSTSCOPE_TEST_POSTGRES_URL)
 	$(PHASE) "rust tests" $(CARGO) test --workspace $(CARGO_TEST_FLAGS)
+
+ensure-schemathesis: ## pip install schemathesis into ~/.cache/costscope-schemathesis-venv
+	$(PHASE) "ensure schemathesis" scripts/ensure-schemathesis.sh
+
+test-schemathesis: build ensure-schemathesis ## schemathesis against /openapi.json of `serve --demo` on a free port (no 5xx, statuses and bodies as documented)
+	$(PHASE) "schemathesis" scripts/schemathesis.sh
 
 test-web: web-deps ## web typecheck and Vitest unit tests
 	cd web && $(PHASE) "web typecheck" $(NPM) run typecheck

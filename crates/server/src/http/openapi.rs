@@ -1,6 +1,8 @@
 //! The OpenAPI 3.1 document, generated from the handler annotations and DTO types.
 
+use utoipa::openapi::path::Operation;
 use utoipa::openapi::security::{HttpAuthScheme, HttpBuilder, SecurityScheme};
+use utoipa::openapi::{ContentBuilder, Ref, ResponseBuilder};
 use utoipa::{Modify, OpenApi};
 
 use super::{
@@ -45,7 +47,7 @@ use super::{
         costscope_core::budget::AlertThreshold, costscope_core::budget::ThresholdType, costscope_core::budget::BudgetHealth,
         ingest::IngestJob, ingest::IngestJobFile, ingest::IngestJobProgress, ingest::IngestPhase, ingest::IngestBillingPeriod, ingest::IngestTotals, ingest::IngestStatus, ingest::UploadAccepted, ingest::UploadForm,
     )),
-    modifiers(&BearerAuth),
+    modifiers(&BearerAuth, &SharedAnswers),
 )]
 struct ApiDoc;
 
@@ -63,6 +65,67 @@ impl Modify for BearerAuth {
                     .build(),
             ),
         );
+    }
+}
+
+/// The answers every operation of a kind shares, so that no annotation can forget them (the
+/// document lists every status a route answers; schemathesis checks it): 401 for an operation
+/// behind a bearer token, 400 for one with parameters or a body (axum's rejections, answered as
+/// JSON), 413 for one with a body (`DefaultBodyLimit`, `max_upload_bytes`). An annotation that
+/// names the status itself keeps its own description.
+struct SharedAnswers;
+
+impl Modify for SharedAnswers {
+    fn modify(&self, openapi: &mut utoipa::openapi::OpenApi) {
+        for item in openapi.paths.paths.values_mut() {
+            let operations = [
+                &mut item.get,
+                &mut item.put,
+                &mut item.post,
+                &mut item.delete,
+                &mut item.patch,
+            ];
+            for operation in operations.into_iter().flatten() {
+                add_shared_answers(operation);
+            }
+        }
+    }
+}
+
+fn add_shared_answers(operation: &mut Operation) {
+    let secured = operation
+        .security
+        .as_ref()
+        .is_some_and(|requirements| !requirements.is_empty());
+    let has_parameters = operation
+        .parameters
+        .as_ref()
+        .is_some_and(|parameters| !parameters.is_empty());
+    let has_body = operation.request_body.is_some();
+    let mut add = |status: &str, description: &str| {
+        let error = ResponseBuilder::new().description(description).content(
+            "application/json",
+            ContentBuilder::new()
+                .schema(Some(Ref::from_schema_name("ErrorBody")))
+                .build(),
+        );
+        operation
+            .responses
+            .responses
+            .entry(status.to_owned())
+            .or_insert_with(|| error.build().into());
+    };
+    if secured {
+        add("401", "Authentication required");
+    }
+    if has_parameters || has_body {
+        add(
+            "400",
+            "The request cannot be read: a malformed body, path or query parameter (the message says which)",
+        );
+    }
+    if has_body {
+        add("413", "The request body is larger than accepted");
     }
 }
 

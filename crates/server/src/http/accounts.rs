@@ -50,6 +50,7 @@ impl From<costscope_core::CloudAccount> for CloudAccount {
 #[utoipa::path(get, path = "/v1/account", tag = "accounts", security(("bearer" = [])), responses(
     (status = 200, body = [CloudAccount]),
     (status = 401, description = "Authentication required", body = ErrorBody),
+    (status = 503, description = "The cost engine is busy or the query ran past the time limit and was cancelled (Retry-After)", body = ErrorBody),
 ))]
 #[tracing::instrument(skip_all, fields(customer_id = caller.customer_id))]
 pub async fn list_accounts(

@@ -215,6 +215,7 @@ async fn settings(state: &AppState, customer: CustomerId) -> Result<CurrencySett
     responses(
         (status = 200, body = CurrencySettings),
         (status = 401, description = "Authentication required", body = ErrorBody),
+        (status = 503, description = "The cost engine is busy or the query ran past the time limit and was cancelled (Retry-After)", body = ErrorBody),
     ))]
 #[tracing::instrument(skip_all, fields(customer_id = caller.customer_id))]
 pub async fn get_currency(
@@ -231,6 +232,7 @@ pub async fn get_currency(
         (status = 401, description = "Authentication required", body = ErrorBody),
         (status = 403, description = "Only owners and admins can change the display currency", body = ErrorBody),
         (status = 422, description = "Not a three-letter currency code", body = ErrorBody),
+        (status = 503, description = "The cost engine is busy or the query ran past the time limit and was cancelled (Retry-After)", body = ErrorBody),
     ))]
 #[tracing::instrument(skip_all, fields(customer_id = caller.customer_id))]
 pub async fn put_currency(
@@ -264,6 +266,7 @@ pub async fn put_currency(
         (status = 400, description = "The file is refused; the message names the row and column", body = ErrorBody),
         (status = 401, description = "Authentication required", body = ErrorBody),
         (status = 403, description = "Only owners and admins can change exchange rates", body = ErrorBody),
+        (status = 503, description = "The cost engine is busy or the query ran past the time limit and was cancelled (Retry-After)", body = ErrorBody),
     ))]
 #[tracing::instrument(skip_all, fields(customer_id = caller.customer_id))]
 pub async fn upload_rates(
@@ -289,6 +292,7 @@ pub async fn upload_rates(
         (status = 200, body = ExchangeRatesPage),
         (status = 401, description = "Authentication required", body = ErrorBody),
         (status = 422, description = "Limit out of range", body = ErrorBody),
+        (status = 503, description = "The cost engine is busy or the query ran past the time limit and was cancelled (Retry-After)", body = ErrorBody),
     ))]
 #[tracing::instrument(skip_all, fields(customer_id = caller.customer_id))]
 pub async fn list_rates(
@@ -303,9 +307,14 @@ pub async fn list_rates(
             message: format!("Limit must be between 1 and {MAX_RATES_PAGE}"),
         });
     }
+    // The engine's offset is a signed 64-bit integer; any larger offset is past the end.
     let page = state
         .engine
-        .list_rates(caller.customer_id, limit, page.offset.unwrap_or(0))
+        .list_rates(
+            caller.customer_id,
+            limit,
+            page.offset.unwrap_or(0).min(i64::MAX as u64),
+        )
         .await?;
     Ok(Json(ExchangeRatesPage {
         total: page.total,
@@ -327,6 +336,7 @@ pub async fn list_rates(
         (status = 204, description = "Every rate of the tenant deleted"),
         (status = 401, description = "Authentication required", body = ErrorBody),
         (status = 403, description = "Only owners and admins can change exchange rates", body = ErrorBody),
+        (status = 503, description = "The cost engine is busy or the query ran past the time limit and was cancelled (Retry-After)", body = ErrorBody),
     ))]
 #[tracing::instrument(skip_all, fields(customer_id = caller.customer_id))]
 pub async fn clear_rates(

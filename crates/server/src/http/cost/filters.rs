@@ -119,6 +119,7 @@ impl FilterOptionsResponse {
         (status = 400, description = "Unparsable or reversed dates", body = ErrorBody),
         (status = 401, description = "Authentication required", body = ErrorBody),
         (status = 422, description = "Unsupported filter operator", body = ErrorBody),
+        (status = 503, description = "The cost engine is busy or the query ran past the time limit and was cancelled (Retry-After)", body = ErrorBody),
     ))]
 #[tracing::instrument(skip_all, fields(customer_id = caller.customer_id))]
 pub async fn filter_options(
@@ -146,6 +147,7 @@ pub async fn filter_options(
     responses(
         (status = 200, body = FilterParametersResponse),
         (status = 401, description = "Authentication required", body = ErrorBody),
+        (status = 503, description = "The cost engine is busy or the query ran past the time limit and was cancelled (Retry-After)", body = ErrorBody),
     ))]
 #[tracing::instrument(skip_all, fields(customer_id = caller.customer_id))]
 pub async fn filter_parameters(

@@ -360,6 +360,7 @@ impl QueryRequest {
         (status = 400, description = "Unparsable or reversed time range", body = ErrorBody),
         (status = 401, description = "Authentication required", body = ErrorBody),
         (status = 422, description = "Invalid filters, logic, group_by or metric", body = ErrorBody),
+        (status = 503, description = "The cost engine is busy or the query ran past the time limit and was cancelled (Retry-After)", body = ErrorBody),
     ))]
 #[tracing::instrument(skip_all, fields(customer_id = caller.customer_id))]
 pub async fn query(

@@ -254,6 +254,7 @@ fn other_currencies(current: &[ServiceSpend], currency: &str) -> Vec<OtherCurren
         (status = 400, description = "Missing, unparsable or reversed time range", body = ErrorBody),
         (status = 401, description = "Authentication required", body = ErrorBody),
         (status = 422, description = "Unsupported filter operator or unknown metric", body = ErrorBody),
+        (status = 503, description = "The cost engine is busy or the query ran past the time limit and was cancelled (Retry-After)", body = ErrorBody),
     ))]
 #[tracing::instrument(skip_all, fields(customer_id = caller.customer_id))]
 pub async fn service_categories(

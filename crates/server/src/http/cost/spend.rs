@@ -101,6 +101,7 @@ impl SpendPeriod {
         (status = 400, description = "Missing, unparsable or reversed time range", body = ErrorBody),
         (status = 401, description = "Authentication required", body = ErrorBody),
         (status = 422, description = "Unsupported filter operator or unknown metric", body = ErrorBody),
+        (status = 503, description = "The cost engine is busy or the query ran past the time limit and was cancelled (Retry-After)", body = ErrorBody),
     ))]
 #[tracing::instrument(skip_all, fields(customer_id = caller.customer_id))]
 pub async fn spend(

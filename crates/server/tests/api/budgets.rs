@@ -6,9 +6,13 @@
 use std::sync::Arc;
 
 use chrono::{Datelike, Days, NaiveDate, Utc};
+use costscope_core::budget::{
+    AlertThreshold, Alerts, BudgetAmount, BudgetFilter, BudgetFilterType, BudgetFilters,
+    BudgetName, BudgetPeriod, ThresholdType,
+};
 use costscope_core::SystemClock;
 use costscope_server::jobs::budgets::BudgetEvaluator;
-use costscope_store::NotificationKind;
+use costscope_store::{NewBudget, NotificationKind};
 use reqwest::StatusCode;
 use serde_json::{json, Value};
 
@@ -961,4 +965,320 @@ async fn a_deleted_budget_is_gone_with_its_history() {
     )
     .await;
     assert_eq!(get_json(&app, &token, "/v1/budgets").await, json!([]));
+}
+
+/// A clock stopped at one moment, for evaluations in another period than the wall clock's.
+#[derive(Debug)]
+struct StoppedClock(chrono::DateTime<Utc>);
+
+impl costscope_core::Clock for StoppedClock {
+    fn now(&self) -> chrono::DateTime<Utc> {
+        self.0
+    }
+}
+
+fn amount_budget(name: &str, account: &str, amount: f64, percentages: &[f64]) -> Value {
+    let alerts: Vec<Value> = percentages
+        .iter()
+        .map(|value| json!({"thresholdType": "Percentage", "thresholdValue": value}))
+        .collect();
+    json!({
+        "name": name,
+        "amount": amount,
+        "period": "Monthly",
+        "filters": [{"filterType": "account", "filterValues": [account]}],
+        "alerts": alerts,
+    })
+}
+
+async fn alert_values(app: &TestApp, token: &str, id: &Value) -> Vec<(String, f64)> {
+    let history = get_json(app, token, &format!("/v1/budgets/{id}/alert-history")).await;
+    let mut values: Vec<(String, f64)> = history
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|alert| {
+            (
+                alert["periodStart"].as_str().unwrap().to_owned(),
+                alert["thresholdValue"].as_f64().unwrap(),
+            )
+        })
+        .collect();
+    values.sort_by(|a, b| a.partial_cmp(b).unwrap());
+    values
+}
+
+#[tokio::test]
+async fn exactly_29_and_57_percent_reach_their_thresholds() {
+    // In f64, 29.00 / 100.00 * 100 is 28.999999999999996 and 57.00 / 100.00 * 100 is
+    // 56.99999999999999: the old percentage comparison missed both thresholds.
+    assert!(29.0 / 100.0 * 100.0 < 29.0 && 57.0 / 100.0 * 100.0 < 57.0);
+    let app = spawn_app().await;
+    let token = app
+        .signup_owner("Alice Owner", "alice@a.test")
+        .await
+        .access_token;
+    let today = Utc::now().date_naive();
+    upload(
+        &app,
+        &token,
+        &FocusCsv::new()
+            .line(Line::aws("333333333333", leak(today), 29.0))
+            .line(Line::aws("444444444444", leak(today), 57.0))
+            .line(Line::aws("555555555555", leak(today), 28.99)),
+    )
+    .await;
+    let at_29 = create(
+        &app,
+        &token,
+        &amount_budget("At 29", "333333333333", 100.0, &[29.0, 30.0]),
+    )
+    .await;
+    let at_57 = create(
+        &app,
+        &token,
+        &amount_budget("At 57", "444444444444", 100.0, &[57.0, 58.0]),
+    )
+    .await;
+    let below = create(
+        &app,
+        &token,
+        &amount_budget("Below 29", "555555555555", 100.0, &[29.0]),
+    )
+    .await;
+
+    assert_eq!(at_29["percentUsed"], json!(29.0));
+    assert_eq!(at_29["triggeredAlerts"], 1);
+    assert_eq!(
+        at_29["reachedAlerts"],
+        json!([{"thresholdType": "Percentage", "thresholdValue": 29.0}])
+    );
+    assert_eq!(at_57["percentUsed"], json!(57.0));
+    assert_eq!(at_57["triggeredAlerts"], 1);
+    assert_eq!(below["triggeredAlerts"], 0);
+    assert_eq!(below["reachedAlerts"], json!([]));
+
+    let first = this_month().first.to_string();
+    assert_eq!(
+        alert_values(&app, &token, &at_29["id"]).await,
+        vec![(first.clone(), 29.0)]
+    );
+    assert_eq!(
+        alert_values(&app, &token, &at_57["id"]).await,
+        vec![(first, 57.0)]
+    );
+    assert_eq!(alert_values(&app, &token, &below["id"]).await, vec![]);
+}
+
+#[tokio::test]
+async fn health_bands_compare_the_cents_not_a_rounded_quotient() {
+    // 0.57 / 0.76 * 100 is 74.99999999999999 in f64 and 0.9 / 1 * 100 (spend 0.7 + 0.2) is
+    // 89.99999999999999: exactly at 75 % and 90 %, the warning and critical bands.
+    let app = spawn_app().await;
+    let token = app
+        .signup_owner("Alice Owner", "alice@a.test")
+        .await
+        .access_token;
+    let today = Utc::now().date_naive();
+    upload(
+        &app,
+        &token,
+        &FocusCsv::new()
+            .line(Line::aws("333333333333", leak(today), 57.0))
+            .line(Line::aws("444444444444", leak(today), 70.0))
+            .line(Line::aws("444444444444", leak(today), 20.0)),
+    )
+    .await;
+    let warning = create(
+        &app,
+        &token,
+        &amount_budget("Seventy five", "333333333333", 76.0, &[]),
+    )
+    .await;
+    assert_eq!(warning["status"], "warning", "{warning}");
+    assert_eq!(warning["detailStatus"], "warning");
+    assert_eq!(warning["missionControlStatus"], "warning");
+    let critical = create(
+        &app,
+        &token,
+        &amount_budget("Ninety", "444444444444", 100.0, &[90.0]),
+    )
+    .await;
+    assert_eq!(critical["status"], "critical", "{critical}");
+    assert_eq!(critical["missionControlStatus"], "critical");
+    assert_eq!(critical["detailStatus"], "warning");
+    assert_eq!(critical["triggeredAlerts"], 1);
+    let summary = get_json(&app, &token, "/v1/budgets/summary").await;
+    assert_eq!(summary["warningBudgets"], 1);
+    assert_eq!(summary["criticalBudgets"], 1);
+    assert_eq!(summary["alertsBudgets"], 1);
+}
+
+#[tokio::test]
+async fn the_detail_status_is_exceeded_only_over_100_percent() {
+    let (app, token) = app_with_budget_data().await;
+    // 808 spent: exactly 100 % of 808, over 100 % of 807.99.
+    let full = create(&app, &token, &account_budget("Full", "111111111111", 808.0)).await;
+    assert_eq!(full["exceeded"], true);
+    assert_eq!(full["detailStatus"], "warning");
+    let over = create(
+        &app,
+        &token,
+        &account_budget("Over", "111111111111", 807.99),
+    )
+    .await;
+    assert_eq!(over["detailStatus"], "exceeded");
+    assert_eq!(over["status"], "critical");
+}
+
+#[tokio::test]
+async fn the_current_spend_leaves_out_rows_dated_after_today() {
+    let app = spawn_app().await;
+    let owner = app.signup_owner("Alice Owner", "alice@a.test").await;
+    let token = owner.access_token;
+    // Fixed days, read at a fixed moment: 10 March 2026 at noon.
+    let day = |text: &str| text.parse::<NaiveDate>().unwrap();
+    upload(
+        &app,
+        &token,
+        &FocusCsv::new()
+            .line(Line::aws("333333333333", leak(day("2026-03-01")), 40.0))
+            .line(Line::aws("333333333333", leak(day("2026-03-10")), 60.0))
+            .line(Line::aws("333333333333", leak(day("2026-03-11")), 500.0))
+            .line(Line::aws("333333333333", leak(day("2026-03-31")), 700.0)),
+    )
+    .await;
+    let created = create(
+        &app,
+        &token,
+        &amount_budget("Prod", "333333333333", 1000.0, &[75.0]),
+    )
+    .await;
+    let budget = app
+        .store
+        .get_budget(owner.user.customer_id, created["id"].as_i64().unwrap())
+        .await
+        .unwrap()
+        .unwrap();
+    let now: chrono::DateTime<Utc> = "2026-03-10T12:00:00Z".parse().unwrap();
+    let spend =
+        costscope_server::budgets::standing::current_spend(app.engine.as_ref(), &budget, now, None)
+            .await
+            .unwrap();
+    assert_eq!(spend.spent, 100.0);
+    assert_eq!(spend.period_start, day("2026-03-01"));
+    assert_eq!(spend.period_end, day("2026-03-31"));
+    // The 1,200 dated after 10 March reach no threshold on the 10th.
+    let evaluator = BudgetEvaluator::new(
+        app.store.clone(),
+        app.engine.clone(),
+        Arc::new(StoppedClock(now)),
+    );
+    assert_eq!(evaluator.run_once().await.unwrap().alerts_recorded, 0);
+
+    // Through the API (wall clock): a row dated tomorrow is not part of the current spend.
+    let today = Utc::now().date_naive();
+    let tomorrow = today + Days::new(1);
+    upload(
+        &app,
+        &token,
+        &FocusCsv::new()
+            .line(Line::aws("666666666666", leak(today), 10.0))
+            .line(Line::aws("666666666666", leak(tomorrow), 90.0)),
+    )
+    .await;
+    let mut yearly = amount_budget("Yearly", "666666666666", 100.0, &[50.0]);
+    yearly["period"] = json!("Yearly");
+    let yearly = create(&app, &token, &yearly).await;
+    assert!(close(&yearly["currentSpent"], 10.0), "{yearly}");
+    assert_eq!(yearly["triggeredAlerts"], 0);
+    assert_eq!(alert_values(&app, &token, &yearly["id"]).await, vec![]);
+}
+
+#[tokio::test]
+async fn late_rows_for_a_closed_period_record_its_thresholds_once() {
+    let app = spawn_app().await;
+    let owner = app.signup_owner("Alice Owner", "alice@a.test").await;
+    let token = owner.access_token;
+    let days = this_month();
+    let last_month = days.previous.with_day(1).unwrap().to_string();
+    // A budget that already existed last month (created on its first day).
+    let amount = BudgetAmount::parse(100.0).unwrap();
+    let percentages = |values: &[f64]| {
+        let alerts = values
+            .iter()
+            .map(|value| AlertThreshold {
+                threshold_type: ThresholdType::Percentage,
+                value: *value,
+            })
+            .collect();
+        Alerts::parse(alerts, amount).unwrap()
+    };
+    let budget = app
+        .store
+        .create_budget(
+            owner.user.customer_id,
+            owner.user.id,
+            NewBudget {
+                name: BudgetName::parse("Prod").unwrap(),
+                amount,
+                period: BudgetPeriod::Monthly,
+                filters: BudgetFilters::parse(vec![BudgetFilter {
+                    filter_type: BudgetFilterType::Account,
+                    values: vec!["333333333333".to_owned()],
+                }])
+                .unwrap(),
+                alerts: percentages(&[50.0, 75.0, 100.0]),
+                now: days
+                    .previous
+                    .with_day(1)
+                    .unwrap()
+                    .and_hms_opt(9, 0, 0)
+                    .unwrap()
+                    .and_utc(),
+            },
+        )
+        .await
+        .unwrap();
+    let id = json!(budget.id);
+    let evaluator =
+        BudgetEvaluator::new(app.store.clone(), app.engine.clone(), Arc::new(SystemClock));
+
+    // Last month's export as it stood when the month ended: 40 of 100.
+    upload(
+        &app,
+        &token,
+        &FocusCsv::new().line(Line::aws("333333333333", leak(days.previous), 40.0)),
+    )
+    .await;
+    evaluator.run_once().await.unwrap();
+    assert_eq!(alert_values(&app, &token, &id).await, vec![]);
+
+    // Its final version arrives after the month closed, with late rows: 80 of 100 (a load
+    // replaces the billing period it holds, so it carries the first 40 again). The thresholds
+    // crossed are last month's, recorded once (the server's own run after the load and this
+    // one may both find them).
+    upload(
+        &app,
+        &token,
+        &FocusCsv::new()
+            .line(Line::aws("333333333333", leak(days.previous), 40.0))
+            .line(Line::aws("333333333333", leak(days.previous), 40.0)),
+    )
+    .await;
+    evaluator.run_once().await.unwrap();
+    let expected = vec![(last_month.clone(), 50.0), (last_month, 75.0)];
+    assert_eq!(alert_values(&app, &token, &id).await, expected);
+    assert_eq!(evaluator.run_once().await.unwrap().alerts_recorded, 0);
+    assert_eq!(alert_values(&app, &token, &id).await, expected);
+
+    // A budget created this month does not record last month's thresholds.
+    let later = create(
+        &app,
+        &token,
+        &amount_budget("Later", "333333333333", 100.0, &[25.0]),
+    )
+    .await;
+    evaluator.run_once().await.unwrap();
+    assert_eq!(alert_values(&app, &token, &later["id"]).await, vec![]);
 }

@@ -1,6 +1,7 @@
 //! API tests: the real server on a free port, called over HTTP.
 
 mod auth;
+mod budget_bounds;
 mod budget_notifications;
 mod budgets;
 mod cli;

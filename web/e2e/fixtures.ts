@@ -2,8 +2,8 @@
 import { readFileSync } from 'node:fs';
 import { test as base, expect, type APIRequestContext, type Page } from '@playwright/test';
 
-/** The localStorage key under which the SPA keeps its session (web/src/api/session.ts). */
-export const SESSION_STORAGE_KEY = 'costscope.session';
+/** The HttpOnly cookie holding the refresh token (crates/server/src/auth/cookie.rs). */
+export const REFRESH_COOKIE = 'costscope_refresh';
 
 export function serverUrl(): string {
   const url = process.env.COSTSCOPE_E2E_BASE_URL;
@@ -45,9 +45,9 @@ export function uniqueEmail(prefix: string): string {
 
 export const PASSWORD = 'Correct-Horse-42';
 
+/** The refresh token is not in the body: it is the HttpOnly `costscope_refresh` cookie. */
 export interface AuthResponse {
   access_token: string;
-  refresh_token: string;
   user: { id: number; email: string; role: string; status: string; name: string };
 }
 
@@ -71,13 +71,23 @@ export async function apiLogin(
   return (await res.json()) as AuthResponse;
 }
 
-/** The access token the SPA holds for the signed-in user. */
+/**
+ * An access token of the user signed in on `page`. The SPA keeps its own in memory only, so this
+ * asks /v1/auth/refresh from the page, with the page's refresh cookie, as the SPA does (the
+ * cookie is rotated and the SPA's next refresh uses the new one).
+ */
 export async function accessTokenOf(page: Page): Promise<string> {
-  const raw = await page.evaluate((key) => window.localStorage.getItem(key), SESSION_STORAGE_KEY);
-  expect(raw, 'the SPA keeps a session in localStorage').toBeTruthy();
-  const session = JSON.parse(raw as string) as { accessToken?: string };
-  expect(typeof session.accessToken).toBe('string');
-  return session.accessToken as string;
+  const token = await page.evaluate(async () => {
+    const refresh = async () => {
+      const response = await fetch('/v1/auth/refresh', { method: 'POST', credentials: 'same-origin' });
+      if (!response.ok) return null;
+      return ((await response.json()) as { access_token?: string }).access_token ?? null;
+    };
+    // The SPA's lock (web/src/api/auth-refresh.ts): never present the cookie at the same time.
+    return navigator.locks ? navigator.locks.request('costscope-session-refresh', refresh) : refresh();
+  });
+  expect(token, 'the page holds a session cookie').toBeTruthy();
+  return token as string;
 }
 
 /** Opens the app signed out and signs in through the sign-in form, as a person does. */

@@ -4,20 +4,34 @@ import {
   chooseFromUserMenu,
   expect,
   PASSWORD,
-  SESSION_STORAGE_KEY,
+  REFRESH_COOKIE,
+  serverUrl,
   signInThroughForm,
   test,
   uniqueEmail,
 } from './fixtures';
 
-test('sign out, a wrong password, and signing in again', async ({ page, request }) => {
+test('sign out, a wrong password, and signing in again', async ({ page, request, playwright }) => {
   const email = uniqueEmail('signin');
   await apiSignUp(request, { name: 'Alan Turing', email, password: PASSWORD });
 
   await signInThroughForm(page, email, PASSWORD);
   await expect(page.getByRole('heading', { name: 'Welcome to Costscope, Alan' })).toBeVisible();
-  const session = await page.evaluate((key) => window.localStorage.getItem(key), SESSION_STORAGE_KEY);
-  const refreshToken = (JSON.parse(session ?? '{}') as { refreshToken?: string }).refreshToken;
+
+  // The refresh token is an HttpOnly, Secure, SameSite=Strict cookie for /v1/auth only, which
+  // Chromium keeps on plain http://127.0.0.1; page scripts and localStorage never hold a token.
+  const cookie = (await page.context().cookies()).find((c) => c.name === REFRESH_COOKIE);
+  expect(cookie).toMatchObject({ httpOnly: true, secure: true, sameSite: 'Strict', path: '/v1/auth' });
+  expect(await page.evaluate(() => document.cookie)).not.toContain(REFRESH_COOKIE);
+  const stored = await page.evaluate(() => JSON.stringify({ ...window.localStorage }));
+  expect(stored).not.toContain(cookie!.value);
+  expect(stored).not.toMatch(/access_?token|eyJ/i);
+
+  // A reload restores the session from the cookie.
+  await page.reload();
+  await expect(page.getByRole('heading', { name: 'Welcome to Costscope, Alan' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Open user menu' })).toBeVisible();
+  const refreshToken = (await page.context().cookies()).find((c) => c.name === REFRESH_COOKIE)?.value;
   expect(refreshToken).toBeTruthy();
 
   // Sign out from the user menu: back on the sign-in page, and it stays so after a reload.
@@ -26,9 +40,13 @@ test('sign out, a wrong password, and signing in again', async ({ page, request 
   await expect(page.getByRole('button', { name: 'Open user menu' })).toHaveCount(0);
   await page.reload();
   await expect(page.getByRole('heading', { name: 'Sign in to Costscope' })).toBeVisible();
+  expect((await page.context().cookies()).find((c) => c.name === REFRESH_COOKIE)).toBeUndefined();
   // Signing out revoked the refresh token on the server.
-  const refreshed = await request.post('/v1/auth/refresh', { data: { refresh_token: refreshToken } });
+  // (A client of its own: `request` holds the cookie of the sign-up above.)
+  const client = await playwright.request.newContext({ baseURL: serverUrl() });
+  const refreshed = await client.post('/v1/auth/refresh', { data: { refresh_token: refreshToken } });
   expect(refreshed.status()).toBe(401);
+  await client.dispose();
 
   // A wrong password is refused with the one message that does not reveal which part was wrong.
   const form = page.getByRole('form', { name: 'Sign in' });

@@ -3,7 +3,7 @@ import { mockApi } from '@/test/mock-api';
 import { signInAs } from '@/test/render';
 import { ApiError } from './api-error';
 import { api } from './client';
-import { getSession, SESSION_STORAGE_KEY } from './session';
+import { getSession, SESSION_HINT_KEY } from './session';
 
 describe('API client middleware', () => {
   it('sends the bearer token of the session', async () => {
@@ -18,7 +18,7 @@ describe('API client middleware', () => {
     mockApi({ 'GET /v1/customer': { status: 401, body: { message: 'Authentication required' } } });
     await expect(api.GET('/v1/customer')).rejects.toMatchObject({ status: 401, message: 'Authentication required' });
     expect(getSession()).toBeNull();
-    expect(localStorage.getItem(SESSION_STORAGE_KEY)).toBeNull();
+    expect(localStorage.getItem(SESSION_HINT_KEY)).toBeNull();
   });
 
   it('keeps the session on the sign-in call\'s 401 and passes its message on', async () => {

@@ -1,38 +1,61 @@
 import type { AuthResponse, User } from './types';
 
-/** The signed-in session, kept in localStorage so that a reload stays signed in. */
+/**
+ * The signed-in session. The access token lives in memory only; the refresh token is an
+ * HttpOnly cookie that page scripts never see (`costscope_refresh`, sent to /v1/auth only), so
+ * a reload restores the session by asking /v1/auth/refresh (see auth-refresh.ts).
+ */
 export interface Session {
   accessToken: string;
-  refreshToken: string;
   /** Epoch milliseconds at which the access token expires. */
   expiresAt: number;
   user: User;
 }
 
-export const SESSION_STORAGE_KEY = 'costscope.session';
+/**
+ * localStorage flag (no secret in it) saying that this browser holds a session cookie: a
+ * reload only asks the server to restore a session when it is set, and other tabs follow its
+ * changes (sign-in elsewhere restores, sign-out elsewhere signs out).
+ */
+export const SESSION_HINT_KEY = 'costscope.signed-in';
+/** Where earlier versions kept the whole session, tokens included: removed on start. */
+const LEGACY_SESSION_KEY = 'costscope.session';
 
 type Listener = (session: Session | null) => void;
 
 const listeners = new Set<Listener>();
-let current: Session | null = readStored();
+let current: Session | null = null;
 
-function readStored(): Session | null {
+function storage(): Storage | undefined {
   try {
-    const raw = globalThis.localStorage?.getItem(SESSION_STORAGE_KEY);
-    if (!raw) return null;
-    const parsed = JSON.parse(raw) as Partial<Session>;
-    if (
-      typeof parsed.accessToken === 'string' &&
-      typeof parsed.refreshToken === 'string' &&
-      typeof parsed.expiresAt === 'number' &&
-      parsed.user
-    ) {
-      return parsed as Session;
-    }
+    return globalThis.localStorage ?? undefined;
   } catch {
-    // A corrupt entry is treated as signed out.
+    return undefined;
   }
-  return null;
+}
+
+try {
+  storage()?.removeItem(LEGACY_SESSION_KEY);
+} catch {
+  // Storage may be unavailable (private mode).
+}
+
+/** Whether this browser probably holds a session cookie (set at sign-in, cleared at sign-out). */
+export function hasSessionHint(): boolean {
+  try {
+    return storage()?.getItem(SESSION_HINT_KEY) === '1';
+  } catch {
+    return false;
+  }
+}
+
+function setSessionHint(signedIn: boolean) {
+  try {
+    if (signedIn) storage()?.setItem(SESSION_HINT_KEY, '1');
+    else storage()?.removeItem(SESSION_HINT_KEY);
+  } catch {
+    // Without storage, reloads simply ask the server.
+  }
 }
 
 function emit() {
@@ -43,20 +66,9 @@ export function getSession(): Session | null {
   return current;
 }
 
-/** Re-reads localStorage (another tab may have refreshed or signed out). */
-export function reloadSessionFromStorage(): Session | null {
-  const stored = readStored();
-  if (stored?.accessToken !== current?.accessToken) {
-    current = stored;
-    emit();
-  }
-  return current;
-}
-
 export function sessionFromAuth(auth: AuthResponse, now = Date.now()): Session {
   return {
     accessToken: auth.access_token,
-    refreshToken: auth.refresh_token,
     expiresAt: now + auth.expires_in * 1000,
     user: auth.user,
   };
@@ -64,11 +76,7 @@ export function sessionFromAuth(auth: AuthResponse, now = Date.now()): Session {
 
 export function setSession(session: Session): void {
   current = session;
-  try {
-    globalThis.localStorage?.setItem(SESSION_STORAGE_KEY, JSON.stringify(session));
-  } catch {
-    // Storage may be unavailable (private mode); the session still lives in memory.
-  }
+  setSessionHint(true);
   emit();
 }
 
@@ -82,14 +90,11 @@ export function updateSessionUser(user: User): void {
   if (current && current.user.id === user.id) setSession({ ...current, user });
 }
 
-export function clearSession(): void {
+/** Forgets the session here; `everywhere` (the default) also tells the other tabs. */
+export function clearSession({ everywhere = true }: { everywhere?: boolean } = {}): void {
   const had = current !== null;
   current = null;
-  try {
-    globalThis.localStorage?.removeItem(SESSION_STORAGE_KEY);
-  } catch {
-    // ignore
-  }
+  if (everywhere) setSessionHint(false);
   if (had) emit();
 }
 

@@ -65,7 +65,6 @@ export function makeAccount(overrides: Partial<CloudAccount> = {}): CloudAccount
 export function makeAuth(user: User = makeUser(), overrides: Partial<AuthResponse> = {}): AuthResponse {
   return {
     access_token: 'access-1',
-    refresh_token: 'refresh-1',
     token_type: 'Bearer',
     expires_in: 900,
     user,

@@ -1,16 +1,14 @@
 import { useMutation } from '@tanstack/react-query';
-import { api } from '@/api/client';
-import { clearSession, getSession } from '@/api/session';
+import { apiUrl } from '@/api/base-url';
+import { clearSession } from '@/api/session';
 
-/** Revokes the refresh token on the server (best effort), then forgets the session. */
+/** Revokes the refresh cookie on the server (best effort), then forgets the session here and in other tabs. */
 export async function signOut(): Promise<void> {
-  const session = getSession();
-  if (session) {
-    try {
-      await api.POST('/v1/auth/logout', { body: { refresh_token: session.refreshToken } });
-    } catch {
-      // Signing out locally matters more than the server's answer.
-    }
+  try {
+    // No body: the browser sends the HttpOnly refresh cookie, which the answer clears.
+    await globalThis.fetch(new Request(apiUrl('/v1/auth/logout'), { method: 'POST', credentials: 'same-origin' }));
+  } catch {
+    // Signing out locally matters more than the server's answer.
   }
   clearSession();
 }

@@ -3,7 +3,7 @@ import { getSession } from '@/api/session';
 import { appRoutes, makeAuth, makeConfig, makeUser } from '@/test/fixtures';
 import { mockApi } from '@/test/mock-api';
 import { renderApp } from '@/test/render';
-import { initialAuthTab } from './auth-page';
+import { initialAuthTab, SIGN_UP_CLOSED } from './auth-page';
 
 describe('sign-in / sign-up page', () => {
   it('starts on sign-up when the address contains "signup", otherwise on sign-in', () => {
@@ -29,6 +29,15 @@ describe('sign-in / sign-up page', () => {
     expect(screen.getByLabelText('Name')).toHaveAttribute('placeholder', 'Enter name');
     expect(screen.getByLabelText('Email')).toHaveAttribute('placeholder', 'Enter your email address');
     expect(screen.getByLabelText('Password')).toHaveAttribute('placeholder', 'Enter your password');
+  });
+
+  it('says sign-up is closed, instead of the form, when the server does not allow it', async () => {
+    const { calls } = mockApi({ 'GET /v1/auth/config': { body: { ...makeConfig(), allow_signup: false } } });
+    renderApp('/signup');
+    expect(await screen.findByRole('tab', { name: 'Create Account', selected: true })).toBeInTheDocument();
+    expect(screen.getByText(SIGN_UP_CLOSED)).toBeInTheDocument();
+    expect(screen.queryByLabelText('Name')).not.toBeInTheDocument();
+    expect(calls.filter((c) => c.path === '/v1/auth/signup')).toHaveLength(0);
   });
 
   it('validates the sign-up form with the server\'s messages', async () => {

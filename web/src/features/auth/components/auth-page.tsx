@@ -1,6 +1,10 @@
-import { Box, Container, Paper, Tab, Tabs, Typography } from '@mui/material';
+import { Alert, Box, Container, Paper, Tab, Tabs, Typography } from '@mui/material';
 import { useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
+import { useAppConfig } from '@/api/queries';
+import type { PublicConfig } from '@/api/types';
+import { useSessionRestoring } from '@/api/use-session';
+import { FullPageSpinner } from '@/components/full-page-spinner';
 import { PublicHeader } from '@/components/public-header';
 import { SignInForm } from './sign-in-form';
 import { SignUpForm } from './sign-up-form';
@@ -15,15 +19,30 @@ export function initialAuthTab(pathname: string, search = ''): AuthTab {
 /** Addresses that only exist for the auth page; after signing in they lead home. */
 const AUTH_ONLY_PATH = /(signup|signin|sign-in|sign-up|login)/i;
 
+/** What the server answers to a sign-up while `allow_signup` is off (the same words). */
+export const SIGN_UP_CLOSED =
+  'Sign-up is closed on this server. Ask an administrator of your organisation to invite you.';
+
+/** `allow_signup` of GET /v1/auth/config (true when an older server does not send it). */
+function useSignUpAllowed(): boolean {
+  const config = useAppConfig() as PublicConfig & { allow_signup?: boolean };
+  return config.allow_signup !== false;
+}
+
 /** Shown for any route while nobody is signed in. */
 export function AuthPage() {
   const location = useLocation();
   const navigate = useNavigate();
   const [tab, setTab] = useState<AuthTab>(() => initialAuthTab(location.pathname, location.search));
+  const signUpAllowed = useSignUpAllowed();
+  const restoring = useSessionRestoring();
 
   const onAuthenticated = () => {
     if (AUTH_ONLY_PATH.test(location.pathname)) navigate('/', { replace: true });
   };
+
+  // A reloaded page asks the server for its session first: no sign-in form flashes meanwhile.
+  if (restoring) return <FullPageSpinner />;
 
   return (
     <Box sx={{ minHeight: '100vh', display: 'flex', flexDirection: 'column', bgcolor: 'background.default' }}>
@@ -51,7 +70,11 @@ export function AuthPage() {
             </Box>
           ) : (
             <Box role="tabpanel" id="auth-panel-sign-up" aria-labelledby="auth-tab-sign-up">
-              <SignUpForm onSignedUp={onAuthenticated} />
+              {signUpAllowed ? (
+                <SignUpForm onSignedUp={onAuthenticated} />
+              ) : (
+                <Alert severity="info">{SIGN_UP_CLOSED}</Alert>
+              )}
             </Box>
           )}
         </Paper>

@@ -1,5 +1,5 @@
 //! The command line: `costscope serve | migrate | user create | ingest | demo | openapi |
-//! export focus`.
+//! export focus | backup | restore`.
 
 use std::io::{IsTerminal, Write};
 use std::path::{Path, PathBuf};
@@ -121,6 +121,19 @@ pub enum Command {
     /// Export a customer's cost data (while no server runs on the data directory)
     #[command(subcommand)]
     Export(ExportCommand),
+    /// Copy the data directory's metadata and cost database, consistently, into a new or empty
+    /// directory; works while the server runs (docs/OPERATIONS.md)
+    Backup {
+        /// The directory to write (created; must be empty when it exists)
+        #[arg(long, value_name = "DIR")]
+        to: PathBuf,
+    },
+    /// Put a backup in place in the data directory (no server may run on it)
+    Restore {
+        /// A directory written by `costscope backup`
+        #[arg(long, value_name = "DIR")]
+        from: PathBuf,
+    },
 }
 
 #[derive(Debug, Subcommand)]
@@ -208,6 +221,31 @@ pub async fn run(cli: Cli) -> anyhow::Result<()> {
         Command::Ingest(args) => ingest(&config, args).await,
         Command::Demo => demo(&config).await,
         Command::Export(ExportCommand::Focus(args)) => export_focus(&config, args).await,
+        Command::Backup { to } => {
+            let manifest = crate::backup::run_backup(&config, &to).await?;
+            println!(
+                "Backup written to {}: {}",
+                to.display(),
+                manifest.files.join(", ")
+            );
+            if manifest.metadata == "postgresql" {
+                println!(
+                    "The metadata is in PostgreSQL: back it up with pg_dump (docs/OPERATIONS.md)."
+                );
+            }
+            Ok(())
+        }
+        Command::Restore { from } => {
+            for note in crate::backup::run_restore(&config, &from).await? {
+                println!("{note}");
+            }
+            println!(
+                "Restored {} into {}. Start the server with `costscope serve`.",
+                from.display(),
+                config.data_dir.display()
+            );
+            Ok(())
+        }
         Command::Openapi => unreachable!("handled above"),
     }
 }

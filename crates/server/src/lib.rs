@@ -1,6 +1,7 @@
 //! The `costscope` server: configuration, startup, the HTTP API and the embedded web app.
 
 pub mod auth;
+pub mod backup;
 pub mod budgets;
 pub mod cli;
 pub mod config;

@@ -51,7 +51,7 @@ impl Application {
             &config.data_dir,
         )
         .await?;
-        let engine: Arc<dyn CostEngine> = Arc::new(cost_engine);
+        let engine: Arc<dyn CostEngine> = Arc::new(cost_engine.clone());
         if config.demo {
             let tenant = crate::demo::ensure_demo_tenant(store.as_ref(), clock.as_ref()).await?;
             crate::demo::ensure_demo_data(
@@ -82,6 +82,12 @@ impl Application {
             .await
             .with_context(|| format!("binding {}", config.addr))?;
         let local_addr = listener.local_addr()?;
+        let live_data = crate::backup::LiveData::publish(
+            &config.data_dir,
+            &config.database_url,
+            local_addr,
+            cost_engine,
+        )?;
         let public_url = config
             .public_url
             .clone()
@@ -103,6 +109,7 @@ impl Application {
             ingest_wake: Arc::new(Notify::new()),
             budget_wake: Arc::new(Notify::new()),
             notification_wake: Arc::new(Notify::new()),
+            live_data: Arc::new(live_data),
             config: Arc::new(config),
         };
         let router = crate::http::router(state.clone());

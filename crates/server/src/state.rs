@@ -36,4 +36,6 @@ pub struct AppState {
     pub budget_wake: Arc<Notify>,
     /// Wakes the notification delivery job (after an alert was recorded).
     pub notification_wake: Arc<Notify>,
+    /// The ops token and the cost database, for `costscope backup` against this server.
+    pub live_data: Arc<crate::backup::LiveData>,
 }

@@ -1,6 +1,7 @@
 //! API tests: the real server on a free port, called over HTTP.
 
 mod auth;
+mod backup;
 mod budget_bounds;
 mod budget_notifications;
 mod budgets;
@@ -30,5 +31,6 @@ mod public_config;
 mod request_fuzz;
 mod sign_in_abuse;
 mod tenancy;
+mod upgrade;
 mod upload_bounds;
 mod users;

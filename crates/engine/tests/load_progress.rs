@@ -127,3 +127,42 @@ async fn the_memory_limit_and_the_spill_directory_are_set_on_the_database() {
     assert_eq!(limit, "256.0 MiB");
     assert_eq!(temp, spill.to_string_lossy());
 }
+
+/// The marker a load commits with its rows answers what the engine holds of it (read at
+/// start-up for a job a crash left running); a refused load leaves none.
+#[tokio::test]
+async fn a_committed_load_leaves_a_marker_with_its_summary_and_a_refused_one_none() {
+    let dir = tempfile::tempdir().unwrap();
+    let engine = DuckDbEngine::open(&dir.path().join("costs.duckdb")).unwrap();
+    let good = dir.path().join("good.csv");
+    std::fs::write(&good, focus_csv(40)).unwrap();
+    let bad = dir.path().join("bad.csv");
+    std::fs::write(&bad, format!("{HEADER}\n")).unwrap();
+    let request = |load_id: &str, path: &std::path::Path, name: &str| LoadRequest {
+        load_id: load_id.into(),
+        files: vec![SourceFile {
+            path: path.to_path_buf(),
+            display_name: name.into(),
+        }],
+        format: None,
+        progress: None,
+    };
+    assert_eq!(engine.committed_load("7").unwrap(), None);
+
+    let summary = engine
+        .load(3, request("7", &good, "good.csv"))
+        .await
+        .unwrap();
+    engine
+        .load(3, request("8", &bad, "bad.csv"))
+        .await
+        .unwrap_err();
+
+    assert_eq!(engine.committed_load("7").unwrap(), Some((3, summary)));
+    assert_eq!(engine.committed_load("8").unwrap(), None);
+    // It survives a reopen (the marker is in the database file, not in memory).
+    drop(engine);
+    let engine = DuckDbEngine::open(&dir.path().join("costs.duckdb")).unwrap();
+    let (customer, summary) = engine.committed_load("7").unwrap().unwrap();
+    assert_eq!((customer, summary.rows, summary.files[0].rows), (3, 40, 40));
+}

@@ -316,6 +316,16 @@ pub enum EngineError {
     Locked(String),
     #[error("cost engine error: {0}")]
     Database(String),
+    /// A read ran past the time limit and was cancelled (its DuckDB query interrupted).
+    #[error("The cost query took longer than {seconds} s and was cancelled; narrow the range or the filters, or try again later")]
+    TimedOut {
+        seconds: u64,
+        /// How long a caller should wait before trying again.
+        retry_after_seconds: u64,
+    },
+    /// Every read slot stayed taken for the whole time limit; nothing ran.
+    #[error("The cost engine is busy with other queries; try again in a few seconds")]
+    Busy { retry_after_seconds: u64 },
 }
 
 /// The columnar store of normalised cost line items (DESIGN §4). Every call is scoped to one

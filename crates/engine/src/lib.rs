@@ -8,7 +8,9 @@ pub use api::*;
 
 mod duckdb_engine;
 
-pub use duckdb_engine::{DuckDbEngine, LoadSettings, Stager, DEFAULT_LOAD_MEMORY_LIMIT};
+pub use duckdb_engine::{
+    DuckDbEngine, LoadSettings, ReadLimits, Stager, DEFAULT_LOAD_MEMORY_LIMIT,
+};
 
 pub mod export_query;
 pub mod query_builder;

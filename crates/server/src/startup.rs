@@ -217,14 +217,20 @@ fn open_engine(config: &Config) -> anyhow::Result<DuckDbEngine> {
 }
 
 /// Opens `costs.duckdb` in the data directory with the configured memory limit (spilling to
-/// `costs.duckdb.tmp` beside it); [`EngineError::Locked`] while another process (a running
-/// server) holds it.
+/// `costs.duckdb.tmp` beside it) and read bounds (`[queries]`); [`EngineError::Locked`] while
+/// another process (a running server) holds it.
 pub fn open_cost_engine(config: &Config) -> Result<DuckDbEngine, EngineError> {
     let path = config.data_dir.join(COST_DATABASE_FILE);
     let engine = DuckDbEngine::open(&path)?;
     engine.configure(&costscope_engine::LoadSettings {
         memory_limit: config.load_memory_limit,
         temp_directory: Some(config.data_dir.join(format!("{COST_DATABASE_FILE}.tmp"))),
+    })?;
+    // Bounded reads: DuckDB threads, cost queries at once, and the time limit of each.
+    engine.configure_reads(&costscope_engine::ReadLimits {
+        threads: config.queries.engine_threads(),
+        concurrent: config.queries.concurrent_queries(),
+        timeout: std::time::Duration::from_secs(config.queries.timeout_seconds.max(1)),
     })?;
     Ok(engine)
 }

@@ -1,15 +1,17 @@
 //! The embedded DuckDB implementation of [`crate::CostEngine`]: one database file (or memory),
 //! a small pool of cloned connections for reads, one writer connection for loads. Every call
-//! runs on a blocking thread.
+//! runs on a blocking thread; reads are bounded in number and time ([`ReadLimits`]).
 
 mod currency;
 mod export;
 mod load;
 mod progress;
 mod read;
+mod reads;
 mod resources;
 
 pub use load::{LoadSettings, Stager, DEFAULT_LOAD_MEMORY_LIMIT};
+pub use reads::ReadLimits;
 
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
@@ -22,8 +24,9 @@ use duckdb::Connection;
 
 use crate::query_builder::{COST_TABLE, DAILY_TABLE, ROLLUP_STATS_TABLE, TAGS_TABLE};
 use crate::{
-    Aggregate, CostEngine, CurrencyAmount, CustomerId, RatesPage, RatesSummary, EngineError, FilterOptions, LoadError, LoadRequest,
-    LoadSummary, ResourcesPage, ResourcesQuery, SeenAccount, SpendBreakdown,
+    Aggregate, CostEngine, CurrencyAmount, CustomerId, EngineError, FilterOptions, LoadError,
+    LoadRequest, LoadSummary, RatesPage, RatesSummary, ResourcesPage, ResourcesQuery, SeenAccount,
+    SpendBreakdown,
 };
 
 /// Idle read connections kept for reuse; more are cloned on demand under load.
@@ -43,6 +46,8 @@ struct Inner {
     idle: Mutex<Vec<Connection>>,
     /// Loads are serialised on this connection (its temp tables hold the staged files).
     writer: Mutex<Connection>,
+    /// Read slots and time limit.
+    gate: reads::ReadGate,
 }
 
 impl std::fmt::Debug for DuckDbEngine {
@@ -91,6 +96,7 @@ impl DuckDbEngine {
                 base: Mutex::new(connection),
                 idle: Mutex::new(Vec::new()),
                 writer: Mutex::new(writer),
+                gate: reads::ReadGate::default(),
             }),
         })
     }
@@ -98,6 +104,16 @@ impl DuckDbEngine {
     /// Applies DuckDB's memory limit and spill directory (global to the database).
     pub fn configure(&self, settings: &LoadSettings) -> Result<(), EngineError> {
         load::apply_settings(&lock(&self.inner.base), settings)
+    }
+
+    /// Sets DuckDB's worker threads (for the whole database) and bounds the engine's calls:
+    /// at most `concurrent` at once, each cancelled past `timeout`.
+    pub fn configure_reads(&self, limits: &ReadLimits) -> Result<(), EngineError> {
+        lock(&self.inner.base)
+            .execute_batch(&format!("SET threads = {};", limits.threads.max(1)))
+            .map_err(|error| EngineError::Database(format!("DuckDB settings: {error}")))?;
+        self.inner.gate.set(limits);
+        Ok(())
     }
 
     /// The database file, `None` in memory.
@@ -128,35 +144,49 @@ impl DuckDbEngine {
         .map_err(|error| LoadError::Engine(format!("load task failed: {error}")))?
     }
 
-    /// Runs `work` with a pooled read connection on a blocking thread.
+    /// Runs `work` with a pooled read connection on a blocking thread, once a read slot is
+    /// free; past the time limit its query is interrupted and the call answers
+    /// [`EngineError::TimedOut`] (or [`EngineError::Busy`] when no slot freed up in time).
     async fn read<T, F>(&self, work: F) -> Result<T, EngineError>
     where
         T: Send + 'static,
         F: FnOnce(&Connection) -> Result<T, EngineError> + Send + 'static,
     {
-        let inner = Arc::clone(&self.inner);
-        tokio::task::spawn_blocking(move || inner.with_connection(work))
-            .await
-            .map_err(|error| EngineError::Database(format!("cost query task failed: {error}")))?
+        let entry = self.inner.gate.enter().await?;
+        let timeout = entry.timeout();
+        let connection = self.inner.take_connection()?;
+        let interrupt = connection.interrupt_handle();
+        let ((connection, result), interrupted) = entry
+            .run(interrupt, move || {
+                let result = work(&connection);
+                (connection, result)
+            })
+            .await?;
+        if interrupted {
+            // An interrupted connection is dropped, never pooled (a late interrupt would fail
+            // the next call on it). A call that finished anyway keeps its answer.
+            drop(connection);
+            return result.map_err(|_| reads::timed_out(timeout));
+        }
+        self.inner.give_back(connection);
+        result
     }
 }
 
 impl Inner {
-    fn with_connection<T>(
-        &self,
-        work: impl FnOnce(&Connection) -> Result<T, EngineError>,
-    ) -> Result<T, EngineError> {
+    fn take_connection(&self) -> Result<Connection, EngineError> {
         let pooled = lock(&self.idle).pop();
-        let connection = match pooled {
-            Some(connection) => connection,
-            None => lock(&self.base).try_clone().map_err(database_error)?,
-        };
-        let result = work(&connection);
+        match pooled {
+            Some(connection) => Ok(connection),
+            None => lock(&self.base).try_clone().map_err(database_error),
+        }
+    }
+
+    fn give_back(&self, connection: Connection) {
         let mut idle = lock(&self.idle);
         if idle.len() < MAX_IDLE_CONNECTIONS {
             idle.push(connection);
         }
-        result
     }
 }
 
@@ -270,10 +300,8 @@ impl CostEngine for DuckDbEngine {
     ) -> Result<Aggregate, EngineError> {
         let query = query.clone();
         let display = display.cloned();
-        self.read(move |connection| {
-            read::aggregate(connection, customer, &query, display.as_ref())
-        })
-        .await
+        self.read(move |connection| read::aggregate(connection, customer, &query, display.as_ref()))
+            .await
     }
 
     async fn filter_options(
@@ -314,7 +342,14 @@ impl CostEngine for DuckDbEngine {
         let filter = filter.clone();
         let display = display.cloned();
         self.read(move |connection| {
-            read::spend(connection, customer, &range, &filter, metric, display.as_ref())
+            read::spend(
+                connection,
+                customer,
+                &range,
+                &filter,
+                metric,
+                display.as_ref(),
+            )
         })
         .await
     }

@@ -100,7 +100,21 @@ impl From<StoreError> for ApiError {
 
 impl From<EngineError> for ApiError {
     fn from(error: EngineError) -> Self {
-        ApiError::Internal(error.into())
+        match error {
+            // A cancelled or never-started cost query: 503 with a retry hint, its message
+            // names the time limit (no engine detail).
+            EngineError::TimedOut {
+                retry_after_seconds,
+                ..
+            }
+            | EngineError::Busy {
+                retry_after_seconds,
+            } => ApiError::Unavailable {
+                message: error.to_string(),
+                retry_after_seconds,
+            },
+            other => ApiError::Internal(other.into()),
+        }
     }
 }
 

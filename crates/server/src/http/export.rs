@@ -12,6 +12,7 @@ use axum::http::{header, HeaderValue};
 use axum::response::{IntoResponse, Response};
 use axum::routing::get;
 use axum::Router;
+use costscope_core::cost::bounds;
 use costscope_core::focus::FocusExportRequest;
 use futures_util::stream;
 use serde::Deserialize;
@@ -53,6 +54,13 @@ impl FocusExportParams {
             self.version.as_deref(),
         )
         .map_err(ApiError::Validation)
+        .and_then(|request| {
+            // Days outside 1970–2100 are refused like every cost call's (no date arithmetic
+            // at the edges of the calendar).
+            bounds::check_day("start", request.first)?;
+            bounds::check_day("end", request.last)?;
+            Ok(request)
+        })
     }
 }
 
@@ -66,7 +74,8 @@ impl FocusExportParams {
             (String = "text/csv"),
             (Vec<u8> = "application/vnd.apache.parquet"),
         )),
-        (status = 422, description = "start/end/format/version broken (the field is named)", body = ErrorBody),
+        (status = 422, description = "start/end/format/version broken or a day outside 1970-2100 (the field is named)", body = ErrorBody),
+        (status = 503, description = "The export ran past the time limit and was cancelled (Retry-After)", body = ErrorBody),
     ))]
 #[tracing::instrument(skip_all, fields(customer_id = caller.customer_id))]
 pub async fn export_focus(

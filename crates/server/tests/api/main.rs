@@ -28,6 +28,7 @@ mod load_crash;
 mod ops;
 mod providers;
 mod public_config;
+mod query_bounds;
 mod request_fuzz;
 mod sign_in_abuse;
 mod tenancy;

@@ -4,6 +4,9 @@
 use axum::extract::State;
 use axum::Json;
 use chrono::NaiveDate;
+use std::collections::HashMap;
+
+use costscope_core::cost::bounds::{self, GroupPage, MAX_GROUPS};
 use costscope_core::cost::{AggregateQuery, CostFilter, Dimension, Interval};
 use costscope_engine::{Aggregate, AggregateRow, CustomerId};
 use serde::{Deserialize, Serialize};
@@ -19,7 +22,7 @@ use crate::http::extract::{ApiJson, AuthUser};
 use crate::state::AppState;
 
 /// Largest page of groups.
-const MAX_LIMIT: i64 = 10_000;
+const MAX_LIMIT: i64 = MAX_GROUPS as i64;
 
 #[derive(Debug, Default, Deserialize, ToSchema)]
 pub struct AggregateRequest {
@@ -41,7 +44,7 @@ pub struct AggregateRequest {
     /// `cumulative` → daily running totals; `daily`/`weekly`/`monthly` set the interval when
     /// `interval` is absent.
     pub view_type: Option<String>,
-    /// 1–10000 groups per page.
+    /// 1–10000 groups per page; default 1000. Buckets × groups is capped at 200000 rows.
     pub limit: Option<i64>,
     pub offset: Option<i64>,
     /// Accepted and ignored.
@@ -157,7 +160,7 @@ impl AggregateRequest {
             range,
             filter: CostFilter {
                 groups,
-                cost_type_inclusions: parse_cost_types(self.cost_type),
+                cost_type_inclusions: parse_cost_types(self.cost_type)?,
             },
             metric: parse_metric(self.metric.as_deref())?,
             dimensions,
@@ -220,7 +223,8 @@ fn interval_and_view(
         (status = 200, body = AggregateResponse),
         (status = 400, description = "Missing, unparsable or reversed time range", body = ErrorBody),
         (status = 401, description = "Authentication required", body = ErrorBody),
-        (status = 422, description = "Bad operator, dimension, interval, metric or limit", body = ErrorBody),
+        (status = 422, description = "Bad operator, dimension, interval, metric or limit, or a bound passed (dates, range length, rows, list sizes)", body = ErrorBody),
+        (status = 503, description = "The cost engine is busy or the query ran past the time limit and was cancelled (Retry-After)", body = ErrorBody),
     ))]
 #[tracing::instrument(skip_all, fields(customer_id = caller.customer_id))]
 pub async fn aggregate(
@@ -246,22 +250,33 @@ pub(super) async fn answer(
     let display = display_currency(state, customer).await?;
     let mut warnings = warnings;
     if hierarchy {
-        // Paging applies to the top-level groups: fetch every combination, page the tree.
-        let (limit, offset) = (query.limit.take(), std::mem::take(&mut query.offset));
+        // Paging applies to the top-level groups: fetch every combination (at most the row
+        // cap; the total tells a larger tree), page the tree.
+        let limit = query.limit.unwrap_or(bounds::DEFAULT_GROUPS);
+        let offset = std::mem::take(&mut query.offset);
+        query.limit = Some(u32::try_from(bounds::MAX_ANSWER_ROWS).unwrap_or(u32::MAX));
         let aggregate = state
             .engine
             .aggregate_in(customer, &query, display.as_ref())
             .await?;
+        bounds::check_hierarchy(aggregate.total_groups)?;
         let mut tree = hierarchy_rows(&query.dimensions, &aggregate.rows, query.ascending);
         let total_groups = tree.len() as u64;
-        tree = page(tree, offset, limit);
+        tree = page(tree, offset, Some(limit));
         let currency = currency_part(&aggregate, display.is_some(), &mut warnings);
         return Ok(response(tree, total_groups, &aggregate, warnings, currency));
     }
+    // Buckets × groups is capped before the query runs; an answer the cap cut short is refused.
+    let interval = query
+        .interval
+        .or(query.cumulative.then_some(Interval::Daily));
+    let group_page = GroupPage::new(query.limit, bounds::bucket_count(&query.range, interval));
+    query.limit = Some(group_page.limit);
     let aggregate = state
         .engine
         .aggregate_in(customer, &query, display.as_ref())
         .await?;
+    group_page.check(aggregate.total_groups, query.offset)?;
     let rows = aggregate
         .rows
         .iter()
@@ -381,18 +396,20 @@ fn level(
     depth: usize,
     ascending: bool,
 ) -> Vec<CostRow> {
-    // Groups by the value at `depth`, in first-seen order.
-    let mut groups: Vec<(&str, Vec<&AggregateRow>)> = Vec::new();
+    // Groups by the value at `depth`, in first-seen order (indexed: linear in the rows).
+    let mut groups: Vec<Vec<&AggregateRow>> = Vec::new();
+    let mut index: HashMap<&str, usize> = HashMap::new();
     for &row in rows {
         let value = row.group.get(depth).map_or("", String::as_str);
-        match groups.iter_mut().find(|(seen, _)| *seen == value) {
-            Some((_, members)) => members.push(row),
-            None => groups.push((value, vec![row])),
-        }
+        let slot = *index.entry(value).or_insert_with(|| {
+            groups.push(Vec::new());
+            groups.len() - 1
+        });
+        groups[slot].push(row);
     }
     let mut nodes: Vec<CostRow> = groups
         .into_iter()
-        .map(|(_, members)| {
+        .map(|members| {
             let first = members[0];
             let amount = members.iter().map(|row| row.amount).sum();
             let account_name = members.iter().find_map(|row| row.account_name.as_deref());
@@ -453,6 +470,7 @@ mod tests {
         assert!(!plan.query.cumulative && !plan.query.ascending && !plan.hierarchy);
         assert_eq!((plan.query.limit, plan.query.offset), (None, 0));
         assert_eq!(plan.query.filter.cost_type_inclusions, None);
+        // The default page (1000 groups) is set when the query runs, from the buckets.
     }
 
     #[test]

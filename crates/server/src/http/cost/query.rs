@@ -6,6 +6,7 @@ use std::collections::HashSet;
 use axum::extract::State;
 use axum::Json;
 use chrono::{DateTime, Datelike, Days, Months, NaiveDate, Utc};
+use costscope_core::cost::bounds::{self, FilterValueCount};
 use costscope_core::cost::{
     AggregateQuery, CostFilter, Dimension, FilterGroup, GroupJoin, MatchOperator, TagCondition,
     TimeRange, ValueCondition,
@@ -224,10 +225,12 @@ fn parse_filters(
     };
     let mut conditions = Vec::new();
     let mut seen = HashSet::new();
+    let mut values = FilterValueCount::default();
     for (number, filter) in filters {
         let Some(condition) = parse_condition(number, &filter, warnings)? else {
             continue;
         };
+        condition.count_values(&mut values)?;
         if !seen.insert((condition.column.clone(), condition.operator_key())) {
             return Err(invalid("filters", "Duplicate filters detected".to_owned()));
         }
@@ -253,6 +256,25 @@ fn parse_filters(
 impl Condition {
     fn operator_key(&self) -> String {
         format!("{:?}", self.operator)
+    }
+
+    /// Adds the values (and a tag's key) to the request's bounded count.
+    fn count_values(&self, count: &mut FilterValueCount) -> Result<(), ApiError> {
+        let field = match &self.column {
+            Column::Account => "accounts",
+            Column::Region => "regions",
+            Column::Service => "services",
+            Column::CloudProvider => "cloud_providers",
+            Column::CostType => "cost_types",
+            Column::UsageType => "usage_types",
+            Column::Tags => "tags",
+            Column::Tag(key) => {
+                bounds::check_value_length("tags", key)?;
+                "tags"
+            }
+        };
+        count.add(field, &self.values)?;
+        Ok(())
     }
 }
 

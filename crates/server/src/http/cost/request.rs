@@ -6,6 +6,7 @@
 use std::collections::BTreeMap;
 
 use chrono::{DateTime, NaiveDate, NaiveDateTime, NaiveTime, Utc};
+use costscope_core::cost::bounds::{self, BoundExceeded, FilterValueCount};
 use costscope_core::cost::{
     Dimension, FilterGroup, GroupJoin, MatchOperator, Metric, Provider, TagCondition, TimeRange,
     ValueCondition, MAX_GROUP_BY_DIMENSIONS,
@@ -15,6 +16,16 @@ use serde_json::Value;
 use utoipa::ToSchema;
 
 use crate::http::error::ApiError;
+
+/// A request past a limit of `costscope_core::cost::bounds`: 422 naming the field.
+impl From<BoundExceeded> for ApiError {
+    fn from(bound: BoundExceeded) -> Self {
+        ApiError::TooMuch {
+            field: bound.field,
+            message: bound.message,
+        }
+    }
+}
 
 /// A value sent either as one string or as a list of strings.
 #[derive(Debug, Clone, PartialEq, Eq, Deserialize, ToSchema)]
@@ -105,10 +116,20 @@ pub struct CostTypeDto {
     pub inclusions: Option<OneOrMany>,
 }
 
-/// The charge type inclusions of a request (`None` = every charge type).
-pub fn parse_cost_types(cost_type: Option<CostTypeDto>) -> Option<Vec<String>> {
-    let inclusions = cost_type?.inclusions?.into_values();
-    (!inclusions.is_empty()).then_some(inclusions)
+/// The charge type inclusions of a request (`None` = every charge type); at most
+/// [`bounds::MAX_NAMES`] entries.
+pub fn parse_cost_types(cost_type: Option<CostTypeDto>) -> Result<Option<Vec<String>>, ApiError> {
+    let Some(inclusions) = cost_type.and_then(|cost_type| cost_type.inclusions) else {
+        return Ok(None);
+    };
+    if let OneOrMany::Many(names) = &inclusions {
+        bounds::check_names("cost_type", names.len())?;
+    }
+    let inclusions = inclusions.into_values();
+    for name in &inclusions {
+        bounds::check_value_length("cost_type", name)?;
+    }
+    Ok((!inclusions.is_empty()).then_some(inclusions))
 }
 
 /// `billed` (default), `effective` or `list`.
@@ -131,9 +152,20 @@ pub enum Bound {
     End,
 }
 
-/// RFC 3339, a date-time without offset (UTC), or a plain `YYYY-MM-DD`.
+/// RFC 3339, a date-time without offset (UTC), or a plain `YYYY-MM-DD`, on a day of the years
+/// 1970–2100 (a signed or longer year is a 422 naming the field, not an unreadable date).
 pub fn parse_time(
-    name: &str,
+    name: &'static str,
+    value: Option<&str>,
+    bound: Bound,
+) -> Result<DateTime<Utc>, ApiError> {
+    let time = read_time(name, value, bound)?;
+    bounds::check_instant(name, time)?;
+    Ok(time)
+}
+
+fn read_time(
+    name: &'static str,
     value: Option<&str>,
     bound: Bound,
 ) -> Result<DateTime<Utc>, ApiError> {
@@ -153,26 +185,33 @@ pub fn parse_time(
         };
         return Ok(date.and_time(time).and_utc());
     }
+    if bounds::is_out_of_range_year(text) {
+        return Err(bounds::date_out_of_bounds(name).into());
+    }
     Err(ApiError::BadRequest(format!(
         "{name} must be an ISO 8601 date or date-time"
     )))
 }
 
-/// Both ends required; the end must not be before the start.
+/// Both ends required; the end must not be before the start; at most
+/// [`bounds::MAX_RANGE_YEARS`] years.
 pub fn parse_range(
-    (start_name, start): (&str, Option<&str>),
-    (end_name, end): (&str, Option<&str>),
+    (start_name, start): (&'static str, Option<&str>),
+    (end_name, end): (&'static str, Option<&str>),
 ) -> Result<TimeRange, ApiError> {
     let start = parse_time(start_name, start, Bound::Start)?;
     let end = parse_time(end_name, end, Bound::End)?;
-    TimeRange::new(start, end)
-        .ok_or_else(|| ApiError::BadRequest(format!("{end_name} must not be before {start_name}")))
+    let range = TimeRange::new(start, end).ok_or_else(|| {
+        ApiError::BadRequest(format!("{end_name} must not be before {start_name}"))
+    })?;
+    bounds::check_range(&range, start_name, end_name)?;
+    Ok(range)
 }
 
 /// Both ends absent → `None` (every date); otherwise as [`parse_range`].
 pub fn parse_optional_range(
-    start: (&str, Option<&str>),
-    end: (&str, Option<&str>),
+    start: (&'static str, Option<&str>),
+    end: (&'static str, Option<&str>),
 ) -> Result<Option<TimeRange>, ApiError> {
     let blank = |value: Option<&str>| value.is_none_or(|value| value.trim().is_empty());
     if blank(start.1) && blank(end.1) {
@@ -182,13 +221,15 @@ pub fn parse_optional_range(
 }
 
 /// Distinct known dimensions, in order; `none` and blanks are ignored. More than
-/// [`MAX_GROUP_BY_DIMENSIONS`] → 422 on `field`.
+/// [`MAX_GROUP_BY_DIMENSIONS`] → 422 on `field`, as is a list of more than
+/// [`bounds::MAX_NAMES`] entries.
 pub fn parse_dimensions<'a>(
     field: &'static str,
     names: impl IntoIterator<Item = &'a str>,
 ) -> Result<Vec<Dimension>, ApiError> {
     let mut dimensions = Vec::new();
-    for name in names {
+    for (index, name) in names.into_iter().enumerate() {
+        bounds::check_names(field, index + 1)?;
         let name = name.trim();
         if name.is_empty() || name.eq_ignore_ascii_case("none") {
             continue;
@@ -235,16 +276,22 @@ pub fn provider_code(value: &str) -> String {
 }
 
 /// The filter groups of a `/v2/cost/*` request, with the skip rules of spec 1 §5 (each skip adds
-/// a warning) and groups left without conditions dropped.
+/// a warning) and groups left without conditions dropped. The lists are bounded as sent
+/// (`costscope_core::cost::bounds`: groups, conditions per group, values).
 pub fn parse_filter_groups(
     groups: Option<Vec<FilterGroupDto>>,
     warnings: &mut Vec<String>,
 ) -> Result<Vec<FilterGroup>, ApiError> {
+    let groups = groups.unwrap_or_default();
+    bounds::check_filter_groups(groups.len())?;
+    let mut values = FilterValueCount::default();
     let mut parsed = Vec::new();
-    for (index, group) in groups.unwrap_or_default().into_iter().enumerate() {
+    for (index, group) in groups.into_iter().enumerate() {
+        bounds::check_group_conditions(index + 1, group.entries())?;
         let group = GroupParser {
             number: index + 1,
             warnings: &mut *warnings,
+            values: &mut values,
         }
         .parse(group, index == 0)?;
         if !group.is_empty() {
@@ -254,10 +301,30 @@ pub fn parse_filter_groups(
     Ok(parsed)
 }
 
+impl FilterGroupDto {
+    /// Conditions and unknown fields as sent (each may cost a warning).
+    fn entries(&self) -> usize {
+        let conditions = [
+            &self.accounts,
+            &self.regions,
+            &self.services,
+            &self.cloud_providers,
+            &self.cost_types,
+            &self.usage_types,
+        ]
+        .into_iter()
+        .map(|list| list.as_ref().map_or(0, Vec::len))
+        .sum::<usize>();
+        conditions + self.tags.as_ref().map_or(0, Vec::len) + self.unknown.len()
+    }
+}
+
 struct GroupParser<'w> {
     /// 1-based, as in the warnings.
     number: usize,
     warnings: &'w mut Vec<String>,
+    /// The request's filter values so far.
+    values: &'w mut FilterValueCount,
 }
 
 impl GroupParser<'_> {
@@ -323,6 +390,7 @@ impl GroupParser<'_> {
                 self.warn(format!("skipped a {field} condition without values"));
                 continue;
             }
+            self.values.add(field, &values)?;
             parsed.push(value_condition(operator, values));
         }
         Ok(parsed)
@@ -333,6 +401,7 @@ impl GroupParser<'_> {
             self.warn("skipped a tag condition without a key".to_owned());
             return Ok(None);
         };
+        bounds::check_value_length("tags", &key)?;
         let (operator, values) = match dto.value {
             Some(TagValueDto::Condition(condition)) => (
                 condition.operator,
@@ -350,6 +419,7 @@ impl GroupParser<'_> {
             Some(operator) => list_operator(&operator, "tags")?,
             None => MatchOperator::Equals,
         };
+        self.values.add("tags", &values)?;
         let value = (!values.is_empty()).then(|| value_condition(operator, values));
         Ok(Some(TagCondition { key, value }))
     }
@@ -372,7 +442,9 @@ fn list_operator(operator: &str, field: &str) -> Result<MatchOperator, ApiError>
 #[cfg(test)]
 pub(crate) fn invalid(error: ApiError) -> (String, String) {
     match error {
-        ApiError::Invalid { field, message } => (field.to_owned(), message),
+        ApiError::Invalid { field, message } | ApiError::TooMuch { field, message } => {
+            (field.to_owned(), message)
+        }
         other => panic!("expected a 422, got {other:?}"),
     }
 }
@@ -618,15 +690,100 @@ mod tests {
             )
         );
         let dto = |value: Value| serde_json::from_value::<CostTypeDto>(value).unwrap();
-        assert_eq!(parse_cost_types(None), None);
-        assert_eq!(parse_cost_types(Some(dto(json!({"inclusions": []})))), None);
+        let parse = |value| parse_cost_types(value).unwrap();
+        assert_eq!(parse(None), None);
+        assert_eq!(parse(Some(dto(json!({"inclusions": []})))), None);
+        assert_eq!(parse(Some(dto(json!({"inclusions": null})))), None);
         assert_eq!(
-            parse_cost_types(Some(dto(json!({"inclusions": null})))),
-            None
+            parse(Some(dto(json!({"inclusions": "Usage"})))),
+            Some(vec!["Usage".to_owned()])
+        );
+    }
+
+    #[test]
+    fn dates_outside_1970_to_2100_and_ranges_over_five_years_are_422s_naming_the_field() {
+        let refused = |start: &str, end: &str| {
+            invalid(parse_range(("start_time", Some(start)), ("end_time", Some(end))).unwrap_err())
+        };
+        let out_of_bounds = |field: &str| {
+            (
+                field.to_owned(),
+                format!("{field} must be a date between 1970-01-01 and 2100-12-31"),
+            )
+        };
+        assert_eq!(
+            refused("1950-01-01", "2100-12-31"),
+            out_of_bounds("start_time")
         );
         assert_eq!(
-            parse_cost_types(Some(dto(json!({"inclusions": "Usage"})))),
-            Some(vec!["Usage".to_owned()])
+            refused("2026-01-01", "2101-01-01"),
+            out_of_bounds("end_time")
+        );
+        assert_eq!(
+            refused("-0001-01-01", "2026-01-01"),
+            out_of_bounds("start_time")
+        );
+        assert_eq!(
+            refused("2026-01-01", "+275760-09-13"),
+            out_of_bounds("end_time")
+        );
+        assert_eq!(
+            refused("1000000000000-01-01", "2026-01-01"),
+            out_of_bounds("start_time")
+        );
+        assert_eq!(
+            refused("2020-01-01", "2025-01-01"),
+            (
+                "end_time".to_owned(),
+                "The range from start_time to end_time must be at most 5 years".to_owned()
+            )
+        );
+        assert!(parse_range(
+            ("start_time", Some("2020-01-01")),
+            ("end_time", Some("2024-12-31"))
+        )
+        .is_ok());
+    }
+
+    #[test]
+    fn filter_lists_are_bounded_as_sent() {
+        let group = json!({"regions": [{"operator": "in", "values": ["a"]}]});
+        let (parsed, _) = groups(Value::Array(vec![group.clone(); 21]));
+        assert_eq!(
+            invalid(parsed.unwrap_err()),
+            (
+                "filters".to_owned(),
+                "Maximum 20 filter groups allowed".to_owned()
+            )
+        );
+        let empty_conditions = vec![json!({"operator": "equals", "values": []}); 21];
+        let (parsed, _) = groups(json!([{"regions": empty_conditions}]));
+        assert_eq!(
+            invalid(parsed.unwrap_err()).1,
+            "Filter group 1: maximum 20 conditions allowed (tags included)"
+        );
+        let many: Vec<String> = (0..100_000).map(|index| format!("v{index}")).collect();
+        let (parsed, _) = groups(json!([{"accounts": [{"operator": "in", "values": many}]}]));
+        assert_eq!(
+            invalid(parsed.unwrap_err()).1,
+            "A accounts condition has 100000 values; maximum 1000 values per condition"
+        );
+        let thousand: Vec<String> = (0..1_000).map(|index| format!("v{index}")).collect();
+        let conditions = vec![json!({"operator": "in", "values": thousand}); 6];
+        let (parsed, _) = groups(json!([{"services": conditions}]));
+        assert_eq!(
+            invalid(parsed.unwrap_err()).1,
+            "Maximum 5000 filter values allowed in one request"
+        );
+        let (parsed, _) = groups(json!([{"tags": [{"key": "k".repeat(257)}]}]));
+        assert_eq!(
+            invalid(parsed.unwrap_err()).1,
+            "A tags filter value is longer than 256 characters"
+        );
+        let names = vec!["service"; 51];
+        assert_eq!(
+            invalid(parse_dimensions("group_by_dimensions", names).unwrap_err()).1,
+            "group_by_dimensions may list at most 50 names"
         );
     }
 }

@@ -116,7 +116,7 @@ pub async fn spend(
     let mut warnings = Vec::new();
     let filter = CostFilter {
         groups: parse_filter_groups(body.filters, &mut warnings)?,
-        cost_type_inclusions: parse_cost_types(body.cost_type),
+        cost_type_inclusions: parse_cost_types(body.cost_type)?,
     };
     let metric = parse_metric(body.metric.as_deref())?;
     let previous_range = range.previous();

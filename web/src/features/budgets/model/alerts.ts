@@ -1,16 +1,19 @@
 /** Alert thresholds (spec 2 §2 Alerts panel, §4 ALERTS filter). */
 import { formatUsd } from './format';
-import { percentUsed } from './health';
 import type { AlertThreshold, Budget } from './types';
 
-/** Reached means at or above: a percentage against the percentage used, an absolute value against the spend. */
-export function isAlertReached(alert: AlertThreshold, spent: number, amount: number): boolean {
-  if (alert.thresholdType === 'Percentage') return percentUsed(spent, amount) >= alert.thresholdValue;
-  return spent >= alert.thresholdValue;
+/**
+ * Reached now, as the server answers it in `reachedAlerts` (a percentage against the percentage
+ * used, an absolute value against the spend, compared exactly on the cents).
+ */
+export function isAlertReached(alert: AlertThreshold, budget: Pick<Budget, 'reachedAlerts'>): boolean {
+  return budget.reachedAlerts.some(
+    (reached) => reached.thresholdType === alert.thresholdType && reached.thresholdValue === alert.thresholdValue,
+  );
 }
 
-export function reachedAlerts(budget: Pick<Budget, 'alerts' | 'currentSpent' | 'amount'>): AlertThreshold[] {
-  return budget.alerts.filter((alert) => isAlertReached(alert, budget.currentSpent, budget.amount));
+export function reachedAlerts(budget: Pick<Budget, 'reachedAlerts'>): AlertThreshold[] {
+  return budget.reachedAlerts;
 }
 
 /** '75%' for a percentage threshold, '$4,500' for an absolute one. */

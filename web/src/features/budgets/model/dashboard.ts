@@ -1,7 +1,9 @@
-/** The dashboard's list rules (spec 2 §2 Budgets dashboard, §4 ALERTS filter and Sorting). */
-import { reachedAlerts } from './alerts';
+/**
+ * The dashboard's list rules (spec 2 §2 Budgets dashboard, §4 ALERTS filter and Sorting). Health,
+ * percent used and reached alerts are the server's (docs/API-BUDGETS.md), never recomputed here.
+ */
 import { budgetProviders } from './filters';
-import { budgetPercentUsed, dashboardStatus, type DashboardStatus } from './health';
+import type { DashboardStatus } from './health';
 import type { Budget, BudgetSummary } from './types';
 
 /** A status of the summary strip: a health band, or 'alerts' (any alert reached). */
@@ -52,12 +54,11 @@ export function matchesSearch(budget: Budget, query: string): boolean {
 
 export function matchesStatus(budget: Budget, filter: StatusFilter | null): boolean {
   if (filter === null) return true;
-  if (filter === 'alerts') return reachedAlerts(budget).length > 0;
-  return dashboardStatus(budgetPercentUsed(budget)) === filter;
+  if (filter === 'alerts') return budget.triggeredAlerts > 0;
+  return budget.status === filter;
 }
 
 function sortValue(budget: Budget, field: Exclude<SortField, 'name'>): number {
-  if (field === 'percentUsed') return budgetPercentUsed(budget);
   return budget[field];
 }
 

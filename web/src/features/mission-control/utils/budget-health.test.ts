@@ -1,5 +1,6 @@
 import {
   aggregateStatus,
+  budgetHealth,
   budgetList,
   budgetStatus,
   countByStatus,
@@ -105,5 +106,37 @@ describe('budget health', () => {
     // 85 % would be critical for one budget but is only a warning for the aggregate.
     expect(totalAggregate([budget('a', 85)])).toMatchObject({ percentUsed: 85, status: 'warning' });
     expect(totalAggregate([])).toEqual({ amount: 0, spent: 0, percentUsed: 0, status: 'healthy' });
+  });
+});
+
+describe("the server's readings", () => {
+  it('are shown as answered: status, percent used and days remaining', () => {
+    // 2.877 of 4.11 is 69.99999999999999 % in floating point; the server compares the amounts
+    // exactly and answers 70 %, warning. The widgets take its word.
+    const [budget] = budgetList([
+      {
+        id: 9,
+        name: 'Exact',
+        period: 'Monthly',
+        amount: 4.11,
+        currentSpent: 2.877,
+        percentUsed: 70,
+        daysRemaining: 8,
+        missionControlStatus: 'warning',
+      },
+    ]);
+    expect(percentUsed(budget)).toBeLessThan(70);
+    const health = budgetHealth(budget, new Date('2026-11-01T00:00:00Z'));
+    expect(health).toEqual({
+      id: '9',
+      name: 'Exact',
+      period: 'monthly',
+      amount: 4.11,
+      spent: 2.877,
+      percentUsed: 70,
+      daysRemaining: 8,
+      status: 'warning',
+    });
+    expect(countByStatus([budget])).toEqual({ healthy: 0, warning: 1, critical: 0 });
   });
 });

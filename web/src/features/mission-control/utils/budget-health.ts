@@ -1,7 +1,9 @@
 /**
  * Budget health rules of the dashboard widgets (spec 1 §3 "Budget (as used by dashboard
- * widgets)", §2.10, §9). The widgets derive percent used, days remaining and status themselves
- * (Mission Control's bands 70/80 differ from the budgets dashboard's 75/90).
+ * widgets)", §2.10, §9). Costscope's server answers each budget's percent used, days remaining
+ * and Mission Control status (bands 70/80, compared exactly on the cents; docs/API-BUDGETS.md):
+ * the widgets show those. Only a budget list without them (§3 allows other shapes) is read with
+ * the rules below.
  */
 
 export type BudgetPeriod = 'monthly' | 'quarterly' | 'yearly';
@@ -22,6 +24,8 @@ export interface DashboardBudget {
   period: BudgetPeriod;
   amount: number;
   spent: number;
+  /** The server's readings, when the list carries them (Costscope's always does). */
+  server?: { percentUsed: number; daysRemaining: number; status: BudgetStatus };
 }
 
 export interface BudgetHealth extends DashboardBudget {
@@ -55,13 +59,25 @@ export function readDashboardBudget(raw: unknown): DashboardBudget | null {
   const period = periodOf(record.period);
   const amount = numberField(record, ['amount', 'limit', 'budget', 'budgetAmount']);
   if ((typeof id !== 'string' && typeof id !== 'number') || !period || amount === undefined) return null;
-  return {
+  const budget: DashboardBudget = {
     id: String(id),
     name: typeof record.name === 'string' ? record.name : String(id),
     period,
     amount,
     spent: numberField(record, ['spent', 'currentSpent', 'current_spent', 'usage']) ?? 0,
   };
+  const server = serverReadings(record);
+  return server ? { ...budget, server } : budget;
+}
+
+/** Costscope's `percentUsed`, `daysRemaining` and `missionControlStatus`, when all are there. */
+function serverReadings(record: Record<string, unknown>): DashboardBudget['server'] {
+  const percent = numberField(record, ['percentUsed']);
+  const days = numberField(record, ['daysRemaining']);
+  const status = record.missionControlStatus;
+  if (percent === undefined || days === undefined) return undefined;
+  if (status !== 'healthy' && status !== 'warning' && status !== 'critical') return undefined;
+  return { percentUsed: percent, daysRemaining: days, status };
 }
 
 /** §7: the budget list may be a bare array or wrapped in `data` or `budgets`. */
@@ -115,8 +131,10 @@ export function daysRemaining(period: BudgetPeriod, now: Date = new Date()): num
 }
 
 export function budgetHealth(budget: DashboardBudget, now: Date = new Date()): BudgetHealth {
+  const { server, ...figures } = budget;
+  if (server) return { ...figures, ...server };
   const percent = percentUsed(budget);
-  return { ...budget, percentUsed: percent, daysRemaining: daysRemaining(budget.period, now), status: budgetStatus(percent) };
+  return { ...figures, percentUsed: percent, daysRemaining: daysRemaining(budget.period, now), status: budgetStatus(percent) };
 }
 
 const SEVERITY: Record<BudgetStatus, number> = { critical: 0, warning: 1, healthy: 2 };
@@ -160,6 +178,6 @@ export function periodAggregates(budgets: ReadonlyArray<DashboardBudget>): Perio
 /** How many budgets are healthy, warning and critical by the per-budget bands (70 % / 80 %). */
 export function countByStatus(budgets: ReadonlyArray<DashboardBudget>): Record<BudgetStatus, number> {
   const counts: Record<BudgetStatus, number> = { healthy: 0, warning: 0, critical: 0 };
-  for (const budget of budgets) counts[budgetStatus(percentUsed(budget))] += 1;
+  for (const budget of budgets) counts[budget.server?.status ?? budgetStatus(percentUsed(budget))] += 1;
   return counts;
 }

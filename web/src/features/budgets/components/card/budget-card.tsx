@@ -4,10 +4,8 @@ import NotificationsActiveOutlinedIcon from '@mui/icons-material/NotificationsAc
 import { Box, Button, Card, Chip, Divider, Link, Stack, Typography } from '@mui/material';
 import { useState, type MouseEvent } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router';
-import { reachedAlerts } from '../../model/alerts';
 import { budgetProviders } from '../../model/filters';
 import { formatUsd } from '../../model/format';
-import { budgetPercentUsed, isExceeded } from '../../model/health';
 import type { Budget } from '../../model/types';
 import { BudgetSettings } from './budget-settings';
 import { CollapsibleSection } from './collapsible-section';
@@ -31,8 +29,7 @@ export const budgetEditPath = (id: number) => `/budgets/edit/${id}`;
 export function BudgetCard({ budget, canManage }: BudgetCardProps) {
   const navigate = useNavigate();
   const [deleting, setDeleting] = useState(false);
-  const percent = budgetPercentUsed(budget);
-  const triggered = reachedAlerts(budget).length;
+  const triggered = budget.triggeredAlerts;
 
   const openView = (event: MouseEvent<HTMLElement>) => {
     // Clicks inside the delete dialog bubble here through the React portal: ignore them.
@@ -63,7 +60,7 @@ export function BudgetCard({ budget, canManage }: BudgetCardProps) {
               {budget.name}
             </Link>
             <Stack direction="row" spacing={0.5} useFlexGap flexWrap="wrap" sx={{ mt: 0.5 }}>
-              {isExceeded(percent) ? <Chip label="Exceeded" color="error" size="small" /> : null}
+              {budget.exceeded ? <Chip label="Exceeded" color="error" size="small" /> : null}
               {triggered > 0 ? (
                 <Chip
                   icon={<NotificationsActiveOutlinedIcon />}
@@ -78,7 +75,7 @@ export function BudgetCard({ budget, canManage }: BudgetCardProps) {
           <ProviderBadge providers={budgetProviders(budget)} />
         </Stack>
 
-        <UsageProgress budget={budget} percent={percent} />
+        <UsageProgress budget={budget} />
 
         <Stack direction="row" spacing={2}>
           <Amount label="Budget Amount" value={formatUsd(budget.amount)} />

@@ -6,8 +6,12 @@ import { barColor } from '../../model/health';
 import type { Budget } from '../../model/types';
 import { milestonePercents, spendTrend } from './card-rules';
 
-/** Percent used with the trend against the previous period, and the bar with alert milestones. */
-export function UsageProgress({ budget, percent }: { budget: Budget; percent: number }) {
+/**
+ * Percent used with the trend against the previous period, and the bar with alert milestones;
+ * the percentage and its colour are the server's (`percentUsed`, `status`).
+ */
+export function UsageProgress({ budget }: { budget: Budget }) {
+  const percent = budget.percentUsed;
   const trend = spendTrend(budget.currentSpent, budget.previousSpent);
   const milestones = milestonePercents(budget.alerts);
   return (
@@ -25,7 +29,7 @@ export function UsageProgress({ budget, percent }: { budget: Budget; percent: nu
         <LinearProgress
           variant="determinate"
           value={Math.min(percent, 100)}
-          color={barColor(percent)}
+          color={barColor(budget.status)}
           aria-label="Budget used"
           aria-valuetext={formatPercent(percent)}
           sx={{ height: 8, borderRadius: 4 }}

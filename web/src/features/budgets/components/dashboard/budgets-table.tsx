@@ -13,11 +13,10 @@ import {
   Typography,
 } from '@mui/material';
 import { Link as RouterLink, useNavigate } from 'react-router';
-import { reachedAlerts } from '../../model/alerts';
 import { STATUS_FILTER_LABEL } from '../../model/dashboard';
 import { budgetProviders } from '../../model/filters';
 import { formatPercent, formatUsd } from '../../model/format';
-import { barColor, budgetPercentUsed, dashboardStatus, isExceeded, type DashboardStatus } from '../../model/health';
+import { barColor, type DashboardStatus } from '../../model/health';
 import type { Budget } from '../../model/types';
 import { budgetViewPath } from '../card/budget-card';
 
@@ -61,8 +60,8 @@ export function BudgetsTable({ budgets }: { budgets: Budget[] }) {
         </TableHead>
         <TableBody>
           {budgets.map((budget) => {
-            const percent = budgetPercentUsed(budget);
-            const status = dashboardStatus(percent);
+            const percent = budget.percentUsed;
+            const status = budget.status;
             return (
               <TableRow
                 key={budget.id}
@@ -92,7 +91,7 @@ export function BudgetsTable({ budgets }: { budgets: Budget[] }) {
                   <LinearProgress
                     variant="determinate"
                     value={Math.min(percent, 100)}
-                    color={barColor(percent)}
+                    color={barColor(status)}
                     aria-hidden="true"
                     sx={{ mt: 0.5, height: 4, borderRadius: 2 }}
                   />
@@ -100,11 +99,11 @@ export function BudgetsTable({ budgets }: { budgets: Budget[] }) {
                 <TableCell>
                   <Stack direction="row" spacing={0.5}>
                     <Chip size="small" variant="outlined" color={STATUS_COLOR[status]} label={STATUS_FILTER_LABEL[status]} />
-                    {isExceeded(percent) ? <Chip size="small" color="error" label="Exceeded" /> : null}
+                    {budget.exceeded ? <Chip size="small" color="error" label="Exceeded" /> : null}
                   </Stack>
                 </TableCell>
                 <TableCell align="right">
-                  {reachedAlerts(budget).length} of {budget.alerts.length}
+                  {budget.triggeredAlerts} of {budget.alerts.length}
                 </TableCell>
                 <TableCell>{budgetProviders(budget).join(', ') || '—'}</TableCell>
               </TableRow>

@@ -81,16 +81,16 @@ describe('alertStatuses', () => {
 
 describe('alertDistance', () => {
   it('says how many dollars are left to an absolute threshold', () => {
-    expect(alertDistance({ thresholdType: 'Absolute', thresholdValue: 4500 }, 3300, 5000)).toBe('$1,200 to go');
+    expect(alertDistance({ thresholdType: 'Absolute', thresholdValue: 4500 }, { currentSpent: 3300, percentUsed: 66 })).toBe('$1,200 to go');
   });
 
   it('says how many percentage points are left to a percentage threshold', () => {
-    expect(alertDistance({ thresholdType: 'Percentage', thresholdValue: 75 }, 3125, 5000)).toBe('12.5% to go');
+    expect(alertDistance({ thresholdType: 'Percentage', thresholdValue: 75 }, { currentSpent: 3125, percentUsed: 62.5 })).toBe('12.5% to go');
   });
 
   it('never reads as nothing left while the threshold is not reached', () => {
-    expect(alertDistance({ thresholdType: 'Absolute', thresholdValue: 4500 }, 4499.7, 5000)).toBe('$1 to go');
-    expect(alertDistance({ thresholdType: 'Percentage', thresholdValue: 75 }, 3749.9, 5000)).toBe('0.1% to go');
+    expect(alertDistance({ thresholdType: 'Absolute', thresholdValue: 4500 }, { currentSpent: 4499.7, percentUsed: 89.994 })).toBe('$1 to go');
+    expect(alertDistance({ thresholdType: 'Percentage', thresholdValue: 75 }, { currentSpent: 3749.9, percentUsed: 74.998 })).toBe('0.1% to go');
   });
 });
 
@@ -98,18 +98,18 @@ describe('alertStatusText', () => {
   const alert = { thresholdType: 'Percentage', thresholdValue: 75 } as const;
 
   it("says 'Triggered (no history data)' for a reached alert without a recorded trigger", () => {
-    expect(alertStatusText({ alert, triggered: true, latestTrigger: undefined }, 4000, 5000)).toBe('Triggered (no history data)');
+    expect(alertStatusText({ alert, triggered: true, latestTrigger: undefined }, { currentSpent: 4000, percentUsed: 80 })).toBe('Triggered (no history data)');
   });
 
   it('gives the date and the spend of the latest trigger', () => {
     const latest = trigger({ triggeredAt: '2026-11-23T10:00:02Z', spentAmount: 5310.42 });
-    expect(alertStatusText({ alert, triggered: true, latestTrigger: latest }, 5400, 5000)).toBe(
+    expect(alertStatusText({ alert, triggered: true, latestTrigger: latest }, { currentSpent: 5400, percentUsed: 108 })).toBe(
       'Triggered on 23 November 2026 at $5,310 spent',
     );
   });
 
   it('gives the distance of an alert not reached, even with an older trigger', () => {
     const old = trigger({ triggeredAt: '2026-10-23T10:00:02Z' });
-    expect(alertStatusText({ alert, triggered: false, latestTrigger: old }, 2500, 5000)).toBe('25.0% to go');
+    expect(alertStatusText({ alert, triggered: false, latestTrigger: old }, { currentSpent: 2500, percentUsed: 50 })).toBe('25.0% to go');
   });
 });

@@ -5,13 +5,13 @@
 import { formatDateUtc } from '@/lib/dates';
 import { isAlertReached } from '../../model/alerts';
 import { formatPercent, formatUsd } from '../../model/format';
-import { percentUsed } from '../../model/health';
+import { percentOfAmount } from '../../model/health';
 import type { AlertThreshold, Budget, BudgetAlertHistoryItem } from '../../model/types';
 import { DETAIL_MESSAGES } from './detail-messages';
 
 export interface AlertStatus {
   alert: AlertThreshold;
-  /** Reached now: percent used >= a Percentage threshold, spent >= an Absolute one. */
+  /** Reached now, as the server answers it (`reachedAlerts`). */
   triggered: boolean;
   /** The newest alert-history entry of this threshold, when there is one. */
   latestTrigger: BudgetAlertHistoryItem | undefined;
@@ -19,7 +19,7 @@ export interface AlertStatus {
 
 /** Where a threshold sits on the budget, in percent of the amount (Absolute ones converted). */
 export function thresholdPercent(alert: AlertThreshold, amount: number): number {
-  return alert.thresholdType === 'Percentage' ? alert.thresholdValue : percentUsed(alert.thresholdValue, amount);
+  return alert.thresholdType === 'Percentage' ? alert.thresholdValue : percentOfAmount(alert.thresholdValue, amount);
 }
 
 function triggerTime(item: BudgetAlertHistoryItem): number {
@@ -63,7 +63,7 @@ export function alertStatuses(budget: Budget, history: readonly BudgetAlertHisto
   return budget.alerts
     .map((alert) => ({
       alert,
-      triggered: isAlertReached(alert, budget.currentSpent, budget.amount),
+      triggered: isAlertReached(alert, budget),
       latestTrigger: latestTriggerOf(alert, history),
     }))
     .sort((a, b) => compareAlertStatuses(a, b, budget.amount));
@@ -77,10 +77,14 @@ function ceilToTenth(value: number): number {
   return Math.ceil(Math.round(value * 10 * 1e6) / 1e6) / 10;
 }
 
+/** The figures an alert's distance is read from: the server's spend and percentage used. */
+export type SpendFigures = Pick<Budget, 'currentSpent' | 'percentUsed'>;
+
 /** How far an untriggered alert is: '$1,200 to go' (Absolute) or '12.5% to go' (Percentage). */
-export function alertDistance(alert: AlertThreshold, spent: number, amount: number): string {
+export function alertDistance(alert: AlertThreshold, figures: SpendFigures): string {
+  const spent = figures.currentSpent;
   if (alert.thresholdType === 'Percentage') {
-    const remaining = Math.max(0, alert.thresholdValue - percentUsed(spent, amount));
+    const remaining = Math.max(0, alert.thresholdValue - figures.percentUsed);
     return `${formatPercent(ceilToTenth(remaining))} to go`;
   }
   const remaining = Math.max(0, alert.thresholdValue - spent);
@@ -91,8 +95,8 @@ export function alertDistance(alert: AlertThreshold, spent: number, amount: numb
  * The line under an alert: when and at what spend it last triggered, 'Triggered (no history
  * data)' when it is reached but nothing was recorded, else how far away it still is.
  */
-export function alertStatusText(status: AlertStatus, spent: number, amount: number): string {
-  if (!status.triggered) return alertDistance(status.alert, spent, amount);
+export function alertStatusText(status: AlertStatus, figures: SpendFigures): string {
+  if (!status.triggered) return alertDistance(status.alert, figures);
   const trigger = status.latestTrigger;
   if (!trigger) return DETAIL_MESSAGES.triggeredWithoutHistory;
   return `Triggered on ${formatDateUtc(trigger.triggeredAt)} at ${formatUsd(trigger.spentAmount)} spent`;

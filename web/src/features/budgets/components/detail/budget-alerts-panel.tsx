@@ -37,7 +37,7 @@ export function BudgetAlertsPanel({ budget, history }: BudgetAlertsPanelProps) {
               </ListItemIcon>
               <ListItemText
                 primary={alertLabel(status.alert)}
-                secondary={alertStatusText(status, budget.currentSpent, budget.amount)}
+                secondary={alertStatusText(status, budget)}
               />
             </ListItem>
           ))}

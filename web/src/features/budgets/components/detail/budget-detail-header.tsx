@@ -1,19 +1,21 @@
 import DeleteOutlineIcon from '@mui/icons-material/DeleteOutline';
 import EditOutlinedIcon from '@mui/icons-material/EditOutlined';
 import { Box, Button, Stack, Typography } from '@mui/material';
+import type { DetailStatus } from '../../model/health';
 import { ManageTooltip } from '../card/manage-tooltip';
 import { BudgetStatusChips } from './budget-status-chips';
 
 export interface BudgetDetailHeaderProps {
   title: string;
-  percent: number;
+  /** The server's detail-page reading of the budget. */
+  status: DetailStatus;
   /** Owners and admins only; plain users see the buttons disabled (spec 2 §6). */
   canManage: boolean;
   onEdit(): void;
   onDelete(): void;
 }
 
-export function BudgetDetailHeader({ title, percent, canManage, onEdit, onDelete }: BudgetDetailHeaderProps) {
+export function BudgetDetailHeader({ title, status, canManage, onEdit, onDelete }: BudgetDetailHeaderProps) {
   return (
     <Stack
       direction={{ xs: 'column', sm: 'row' }}
@@ -27,7 +29,7 @@ export function BudgetDetailHeader({ title, percent, canManage, onEdit, onDelete
           {title}
         </Typography>
         <Box sx={{ mt: 1 }}>
-          <BudgetStatusChips percent={percent} />
+          <BudgetStatusChips status={status} />
         </Box>
       </Box>
       <Stack direction="row" spacing={1} sx={{ flexShrink: 0 }}>

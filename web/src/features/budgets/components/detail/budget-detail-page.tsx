@@ -4,7 +4,6 @@ import { useMatch, useNavigate, useParams } from 'react-router';
 import { isApiError } from '@/api/api-error';
 import { CurrencyNotice } from '@/components/cost';
 import { useBudget } from '../../api';
-import { percentUsed } from '../../model/health';
 import type { Budget } from '../../model/types';
 import { DeleteBudgetDialog } from '../card/delete-budget-dialog';
 import { useCanManageBudgets } from '../card/use-can-manage-budgets';
@@ -84,7 +83,7 @@ function BudgetDetail({ budget }: { budget: Budget }) {
   const [deleteOpen, setDeleteOpen] = useState(false);
   const onResourcesRoute = useMatch('/budgets/view/:id/resources') !== null;
   const title = budgetTitle(budget);
-  const percent = percentUsed(budget.currentSpent, budget.amount);
+  const percent = budget.percentUsed;
 
   useEffect(() => {
     if (onResourcesRoute) {
@@ -97,7 +96,7 @@ function BudgetDetail({ budget }: { budget: Budget }) {
       <BudgetBreadcrumb current={title} />
       <BudgetDetailHeader
         title={title}
-        percent={percent}
+        status={budget.detailStatus}
         canManage={canManage}
         onEdit={() => navigate(`/budgets/edit/${budget.id}`)}
         onDelete={() => setDeleteOpen(true)}
@@ -105,7 +104,7 @@ function BudgetDetail({ budget }: { budget: Budget }) {
       <CurrencyNotice answer={budget} />
       <Stack spacing={3}>
         <BudgetMetrics amount={budget.amount} spent={budget.currentSpent} percent={percent} currency={budget.currency} />
-        <BudgetProgress budget={budget} percent={percent} />
+        <BudgetProgress budget={budget} />
         <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' } }}>
           <BudgetFiltersPanel filters={budget.filters} />
           <BudgetAlertsPanel budget={budget} history={alertHistory} />

@@ -50,10 +50,11 @@ function daysRemainingText(days: number): string {
 }
 
 /** Spec 2 §2: the Budget Progress bar with 25/50/75/100 ticks, alert markers and the over-budget text. */
-export function BudgetProgress({ budget, percent }: { budget: Budget; percent: number }) {
+export function BudgetProgress({ budget }: { budget: Budget }) {
+  const percent = budget.percentUsed;
   const spent = budget.currentSpent;
   const over = overBudgetAmount(spent, budget.amount);
-  const color = barColor(percent, spent);
+  const color = barColor(budget.status, spent);
   const markers = alertMarkers(budget);
 
   return (

@@ -223,7 +223,7 @@ describe('billing data page', () => {
   it('takes dropped files, refuses unsupported ones and removes a chosen file', async () => {
     const { user } = setup(owner);
     const zone = await screen.findByRole('region', { name: 'Drop billing files here' });
-    const files = [csv('a.csv'), csv('b.parquet'), csv('notes.txt'), csv('c.ndjson')];
+    const files = [csv('a.csv'), csv('b.parquet'), csv('notes.txt'), csv('c.ndjson'), csv('export.zip')];
     fireEvent.drop(zone, { dataTransfer: { files, types: ['Files'] } });
     const chosen = screen.getByRole('list', { name: 'Chosen files' });
     expect(within(chosen).getAllByRole('listitem').map((li) => li.textContent)).toEqual([
@@ -231,7 +231,12 @@ describe('billing data page', () => {
       'b.parquet1.5 KB',
       'c.ndjson1.5 KB',
     ]);
-    expect(screen.getByText(/Not added .*: notes\.txt/)).toBeInTheDocument();
+    expect(screen.getByText(/Not added \(not a CSV.*: notes\.txt$/)).toBeInTheDocument();
+    expect(
+      screen.getByText(
+        'Not added (archives are not supported; extract the export and upload the CSV, gzipped CSV, Parquet or NDJSON files inside): export.zip',
+      ),
+    ).toBeInTheDocument();
 
     await user.click(screen.getByRole('button', { name: 'Remove b.parquet' }));
     expect(within(chosen).queryByText('b.parquet')).not.toBeInTheDocument();

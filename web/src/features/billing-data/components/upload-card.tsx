@@ -8,7 +8,7 @@ import { useIngestJob } from '../api/get-ingest-job';
 import { ingestKeys } from '../api/keys';
 import { useUploadBillingData } from '../api/upload-billing-data';
 import type { IngestJob } from '../types';
-import { addFiles, fileKey, totalBytes } from '../utils/files';
+import { addFiles, fileKey, isArchive, totalBytes } from '../utils/files';
 import { AUTO_DETECT, type FormatChoice } from '../utils/formats';
 import { formatBytes } from '../utils/numbers';
 import { isFinished } from '../utils/status';
@@ -74,6 +74,9 @@ export function UploadCard() {
     }
   }
 
+  const refusedArchives = refused.filter(isArchive);
+  const refusedOthers = refused.filter((name) => !isArchive(name));
+
   return (
     <Paper variant="outlined" component="section" aria-labelledby="upload-billing-data-title" sx={{ p: 3, mb: 3 }}>
       <Typography id="upload-billing-data-title" variant="h6" component="h2" sx={{ mb: 2 }}>
@@ -83,7 +86,15 @@ export function UploadCard() {
         <FilePicker disabled={busy} maxUploadBytes={maxUploadBytes} onFiles={onFiles} />
         {refused.length > 0 ? (
           <Alert severity="warning" onClose={() => setRefused([])}>
-            Not added (not a CSV, gzipped CSV, Parquet, JSON or NDJSON file): {refused.join(', ')}
+            {refusedArchives.length > 0 ? (
+              <div>
+                Not added (archives are not supported; extract the export and upload the CSV, gzipped CSV, Parquet or
+                NDJSON files inside): {refusedArchives.join(', ')}
+              </div>
+            ) : null}
+            {refusedOthers.length > 0 ? (
+              <div>Not added (not a CSV, gzipped CSV, Parquet, JSON or NDJSON file): {refusedOthers.join(', ')}</div>
+            ) : null}
           </Alert>
         ) : null}
         <ChosenFiles

@@ -9,6 +9,14 @@ export function isAcceptedFile(name: string): boolean {
   return ACCEPTED_EXTENSIONS.some((ending) => lower.endsWith(ending));
 }
 
+/** Archive and compression endings other than gzip: the server does not open them either. */
+const ARCHIVE_EXTENSIONS = ['.zip', '.7z', '.rar', '.tar', '.tgz', '.bz2', '.xz', '.zst'] as const;
+
+export function isArchive(name: string): boolean {
+  const lower = name.toLowerCase();
+  return ARCHIVE_EXTENSIONS.some((ending) => lower.endsWith(ending));
+}
+
 /** Two picks of the same file count once. */
 export function fileKey(file: File): string {
   return `${file.name}\u0000${file.size}\u0000${file.lastModified}`;

@@ -1,5 +1,5 @@
 import { makeJob, makeProgress } from '../testing/jobs';
-import { addFiles, isAcceptedFile } from './files';
+import { addFiles, isAcceptedFile, isArchive } from './files';
 import { formatLabel } from './formats';
 import { progressDetails, readPercent } from './progress';
 import { billingMonth, formatBilledTotal, formatBytes, formatDateTimeUtc, formatMoney, providerLabel } from './numbers';
@@ -10,6 +10,8 @@ describe('billing data utils', () => {
   it('accepts CSV, gzipped CSV, Parquet, JSON and NDJSON files only', () => {
     for (const name of ['a.csv', 'A.CSV', 'b.csv.gz', 'c.gz', 'd.parquet', 'e.json', 'f.ndjson']) expect(isAcceptedFile(name)).toBe(true);
     for (const name of ['a.txt', 'b.zip', 'csv', 'c.csv.bak']) expect(isAcceptedFile(name)).toBe(false);
+    for (const name of ['b.zip', 'B.ZIP', 'c.7z', 'd.tar', 'e.csv.bz2', 'f.xz']) expect(isArchive(name)).toBe(true);
+    for (const name of ['a.csv', 'b.csv.gz', 'notes.txt']) expect(isArchive(name)).toBe(false);
   });
 
   it('adds picked files once and names the refused ones', () => {

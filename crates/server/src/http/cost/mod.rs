@@ -3,6 +3,8 @@
 
 pub mod aggr;
 pub mod filters;
+#[cfg(test)]
+mod parser_fuzz;
 pub mod query;
 pub mod request;
 pub mod service_categories;

@@ -336,7 +336,7 @@ fn current_month(now: DateTime<Utc>) -> TimeRange {
 }
 
 impl QueryRequest {
-    fn into_plan(self, now: DateTime<Utc>) -> Result<AggregatePlan, ApiError> {
+    pub(super) fn into_plan(self, now: DateTime<Utc>) -> Result<AggregatePlan, ApiError> {
         let blank = |value: &Option<String>| value.as_deref().is_none_or(|v| v.trim().is_empty());
         let range = if blank(&self.start_time) && blank(&self.end_time) {
             current_month(now)

@@ -198,30 +198,49 @@ struct RecordCounter {
 }
 
 impl RecordCounter {
-    fn feed(&mut self, bytes: &[u8]) {
-        for &byte in bytes {
-            if self.json.is_none()
-                && !byte.is_ascii_whitespace()
-                && byte != 0xef
-                && byte != 0xbb
-                && byte != 0xbf
+    fn feed(&mut self, mut bytes: &[u8]) {
+        if self.json.is_none() {
+            let first = bytes
+                .iter()
+                .position(|b| !b.is_ascii_whitespace() && !matches!(b, 0xef | 0xbb | 0xbf));
+            match first {
+                Some(index) => self.json = Some(bytes[index] == b'{'),
+                // Only blank lines so far: nothing to count.
+                None => return,
+            }
+        }
+        let quoted = self.json == Some(false);
+        // Jumps from one line end or quote to the next (most bytes are looked at once).
+        while !bytes.is_empty() {
+            if self.in_quotes {
+                let Some(index) = bytes.iter().position(|&b| b == b'"') else {
+                    return;
+                };
+                self.in_quotes = false;
+                bytes = &bytes[index + 1..];
+                continue;
+            }
+            let next = bytes
+                .iter()
+                .position(|&b| b == b'\n' || (quoted && b == b'"'));
+            let segment = &bytes[..next.unwrap_or(bytes.len())];
+            if !self.line_has_content && segment.iter().any(|b| !matches!(b, b'\r' | b' ' | b'\t'))
             {
-                self.json = Some(byte == b'{');
+                self.line_has_content = true;
             }
-            match byte {
-                b'"' if self.json == Some(false) => {
-                    self.in_quotes = !self.in_quotes;
-                    self.line_has_content = true;
+            let Some(index) = next else {
+                return;
+            };
+            if bytes[index] == b'"' {
+                self.in_quotes = true;
+                self.line_has_content = true;
+            } else {
+                if self.line_has_content {
+                    self.records += 1;
                 }
-                b'\n' if !self.in_quotes => {
-                    if self.line_has_content {
-                        self.records += 1;
-                    }
-                    self.line_has_content = false;
-                }
-                b'\r' | b' ' | b'\t' => {}
-                _ => self.line_has_content = true,
+                self.line_has_content = false;
             }
+            bytes = &bytes[index + 1..];
         }
     }
 
@@ -303,6 +322,22 @@ mod tests {
         assert_eq!(rows_of("a,b\n"), 0);
         assert_eq!(rows_of("{\"a\":1}\n{\"a\":2}\n"), 2);
         assert_eq!(rows_of(""), 0);
+    }
+
+    #[test]
+    fn records_are_counted_the_same_whatever_the_chunks() {
+        let text = "\u{feff}a,b\r\n1,\"two\nlines\"\r\n\n  \n3,\"say \"\"hi\"\"\"\n4,5";
+        for size in 1..text.len() {
+            let mut counter = RecordCounter::default();
+            for chunk in text.as_bytes().chunks(size) {
+                counter.feed(chunk);
+            }
+            assert_eq!(counter.data_rows(), 3, "chunks of {size}");
+        }
+        let mut counter = RecordCounter::default();
+        counter.feed(b"\n\n  ");
+        counter.feed(b"{\"a\":1}\n{\"a\":\"x\\\"y\"}\n");
+        assert_eq!(counter.data_rows(), 2);
     }
 
     #[test]

@@ -54,3 +54,45 @@ async fn openapi_json_documents_the_cost_calls() {
         .get("unknown")
         .is_none());
 }
+
+/// Every operation lists the answers it shares with its kind (401 behind a token, 400 with
+/// parameters or a body, 413 with a body), and every error answer is an `ErrorBody`, so that
+/// schemathesis' status and schema checks hold (scripts/schemathesis.sh).
+#[tokio::test]
+async fn every_operation_documents_its_refusals_as_error_bodies() {
+    let app = spawn_app().await;
+    let (_, doc) = status_and_json(app.get("/openapi.json", None).await).await;
+
+    let mut missing = Vec::new();
+    for (path, item) in doc["paths"].as_object().unwrap() {
+        for (method, operation) in item.as_object().unwrap() {
+            let responses = operation["responses"].as_object().unwrap();
+            let secured = operation["security"]
+                .as_array()
+                .is_some_and(|schemes| !schemes.is_empty());
+            let has_body = operation.get("requestBody").is_some();
+            let has_parameters = operation["parameters"]
+                .as_array()
+                .is_some_and(|parameters| !parameters.is_empty());
+            let expected = [
+                ("401", secured),
+                ("400", has_body || has_parameters),
+                ("413", has_body),
+            ];
+            for (status, needed) in expected {
+                if needed && !responses.contains_key(status) {
+                    missing.push(format!("{method} {path}: no {status}"));
+                }
+            }
+            for (status, response) in responses {
+                let schema = &response["content"]["application/json"]["schema"]["$ref"];
+                if status.starts_with('4') || status.starts_with('5') {
+                    if schema != "#/components/schemas/ErrorBody" {
+                        missing.push(format!("{method} {path}: {status} is not an ErrorBody"));
+                    }
+                }
+            }
+        }
+    }
+    assert!(missing.is_empty(), "{}", missing.join("\n"));
+}

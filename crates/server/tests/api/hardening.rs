@@ -17,7 +17,7 @@ use tokio::net::TcpStream;
 use crate::helpers::{spawn_app, status_and_json, TEST_AUTH_SECRET};
 
 /// The production router and layers, plus `/test/panic`, served on a free port.
-async fn serve_with_panicking_route() -> (SocketAddr, tempfile::TempDir) {
+async fn serve_with_test_routes() -> (SocketAddr, tempfile::TempDir) {
     let data_dir = tempfile::tempdir().unwrap();
     let mut config = Config::with_data_dir(data_dir.path());
     config.addr = "127.0.0.1:0".to_owned();
@@ -73,7 +73,7 @@ async fn exchange(stream: &mut TcpStream, path: &str) -> (u16, String) {
 
 #[tokio::test]
 async fn a_panicking_handler_answers_500_json_and_the_connection_serves_the_next_request() {
-    let (address, _data_dir) = serve_with_panicking_route().await;
+    let (address, _data_dir) = serve_with_test_routes().await;
     let mut stream = TcpStream::connect(address).await.unwrap();
 
     let (status, body) = exchange(&mut stream, "/test/panic").await;

@@ -254,8 +254,9 @@ mod tests {
     #[test]
     fn exactly_29_and_57_percent_reach_their_thresholds() {
         // The old comparison, `spent / amount * 100 >= value`, missed both.
-        assert!(29.0 / 100.0 * 100.0 < 29.0);
-        assert!(57.0 / 100.0 * 100.0 < 57.0);
+        let old_percent_used = |spent: f64, amount: f64| spent / amount * 100.0;
+        assert!(old_percent_used(29.0, 100.0) < 29.0);
+        assert!(old_percent_used(57.0, 100.0) < 57.0);
         assert!(percent(29.0).is_reached(&Usage::new(29.0, amount(100.0))));
         assert!(percent(57.0).is_reached(&Usage::new(57.0, amount(100.0))));
         assert!(!percent(29.0).is_reached(&Usage::new(28.99, amount(100.0))));

@@ -103,11 +103,12 @@ mod tests {
     #[test]
     fn bands_hold_where_floating_point_percentages_fall_short() {
         // 0.9 * 100 / 1 and friends: the quotient drifts below the band, the cents do not.
+        let old_percent_used = |spent: f64, amount: f64| spent / amount * 100.0;
         let usage = Usage::new(0.7 + 0.2, BudgetAmount::parse(1.0).unwrap());
-        assert!((0.7 + 0.2) / 1.0 * 100.0 < 90.0);
+        assert!(old_percent_used(0.7 + 0.2, 1.0) < 90.0);
         assert_eq!(dashboard_health(&usage), BudgetHealth::Critical);
         let usage = Usage::new(0.57, BudgetAmount::parse(0.76).unwrap());
-        assert!(0.57 / 0.76 * 100.0 < 75.0);
+        assert!(old_percent_used(0.57, 0.76) < 75.0);
         assert_eq!(dashboard_health(&usage), BudgetHealth::Warning);
     }
 

@@ -73,10 +73,12 @@ mod tests {
     #[test]
     fn floating_point_percentages_miss_exact_cent_thresholds() {
         // What the old `spent / amount * 100 >= value` compared.
-        assert_eq!(29.0 / 100.0 * 100.0, 28.999999999999996);
-        assert_eq!(57.0 / 100.0 * 100.0, 56.99999999999999);
+        let old_percent_used = |spent: f64, amount: f64| spent / amount * 100.0;
+        assert_eq!(old_percent_used(29.0, 100.0), 28.999999999999996);
+        assert_eq!(old_percent_used(57.0, 100.0), 56.99999999999999);
         // A sum of cents drifts as well: 0.1 + 0.2 is 0.30000000000000004.
-        assert!(0.1 + 0.2 > 0.3);
+        let sum = |a: f64, b: f64| a + b;
+        assert!(sum(0.1, 0.2) > 0.3);
     }
 
     #[test]

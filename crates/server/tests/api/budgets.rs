@@ -1012,7 +1012,9 @@ async fn alert_values(app: &TestApp, token: &str, id: &Value) -> Vec<(String, f6
 async fn exactly_29_and_57_percent_reach_their_thresholds() {
     // In f64, 29.00 / 100.00 * 100 is 28.999999999999996 and 57.00 / 100.00 * 100 is
     // 56.99999999999999: the old percentage comparison missed both thresholds.
-    assert!(29.0 / 100.0 * 100.0 < 29.0 && 57.0 / 100.0 * 100.0 < 57.0);
+    let old_percent_used = |spent: f64, amount: f64| spent / amount * 100.0;
+    assert!(old_percent_used(29.0, 100.0) < 29.0);
+    assert!(old_percent_used(57.0, 100.0) < 57.0);
     let app = spawn_app().await;
     let token = app
         .signup_owner("Alice Owner", "alice@a.test")

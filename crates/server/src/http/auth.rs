@@ -280,7 +280,7 @@ pub async fn login(
 /// token that was already exchanged ends the whole session (every token rotated from the same
 /// sign-in).
 #[utoipa::path(post, path = "/v1/auth/refresh", tag = "auth",
-    request_body(content = RefreshRequest, description = "Optional: only without the cookie"),
+    request_body(content = Option<RefreshRequest>, description = "Optional: only without the cookie"),
     responses(
         (status = 200, body = AuthResponse, headers(("Set-Cookie" = String, description = "The new refresh token cookie"))),
         (status = 400, description = "Invalid request body", body = ErrorBody),
@@ -329,7 +329,7 @@ pub async fn refresh(
 /// Revoke the refresh token (cookie or body) and clear the cookie. Without a token, or with an
 /// unknown one, it answers 204 too.
 #[utoipa::path(post, path = "/v1/auth/logout", tag = "auth",
-    request_body(content = LogoutRequest, description = "Optional: only without the cookie"),
+    request_body(content = Option<LogoutRequest>, description = "Optional: only without the cookie"),
     responses(
         (status = 204, description = "Signed out", headers(("Set-Cookie" = String, description = "Clears the refresh token cookie"))),
         (status = 400, description = "Invalid request body", body = ErrorBody),
@@ -437,4 +437,19 @@ pub async fn accept_invitation(
     Ok(start_session(&state, user, StatusCode::OK)
         .await?
         .into_response())
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn refresh_and_logout_bodies_are_optional_in_the_openapi_document() {
+        let document: serde_json::Value =
+            serde_json::from_str(&crate::http::openapi::document_json()).unwrap();
+        for path in ["/v1/auth/refresh", "/v1/auth/logout"] {
+            let body = &document["paths"][path]["post"]["requestBody"];
+            assert_ne!(body["required"], true, "{path}: {body}");
+        }
+        let session = &document["components"]["schemas"]["AuthResponse"]["properties"];
+        assert!(session.get("refresh_token").is_none(), "{session}");
+    }
 }

@@ -95,6 +95,15 @@ pub struct GlobalArgs {
         value_name = "FILE"
     )]
     pub smtp_url_file: Option<PathBuf>,
+    /// File holding the SMTP password, for an SMTP URL without one (or the password itself in
+    /// COSTSCOPE_SMTP_PASSWORD)
+    #[arg(
+        long,
+        global = true,
+        env = "COSTSCOPE_SMTP_PASSWORD_FILE",
+        value_name = "FILE"
+    )]
+    pub smtp_password_file: Option<PathBuf>,
 }
 
 #[derive(Debug, Subcommand)]

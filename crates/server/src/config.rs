@@ -274,6 +274,8 @@ struct FileConfig {
     auth_secret: Option<SecretString>,
     auth_secret_file: Option<PathBuf>,
     smtp_url_file: Option<PathBuf>,
+    smtp_password: Option<SecretString>,
+    smtp_password_file: Option<PathBuf>,
     #[serde(default)]
     login_rate_limit: LoginRateLimit,
     #[serde(default)]
@@ -306,6 +308,9 @@ pub struct Overrides {
     pub auth_secret_file: Option<PathBuf>,
     pub smtp_url: Option<String>,
     pub smtp_url_file: Option<PathBuf>,
+    /// The SMTP password apart from the URL (`COSTSCOPE_SMTP_PASSWORD`, `…_FILE`).
+    pub smtp_password: Option<String>,
+    pub smtp_password_file: Option<PathBuf>,
 }
 
 impl From<GlobalArgs> for Overrides {
@@ -324,6 +329,8 @@ impl From<GlobalArgs> for Overrides {
             auth_secret_file: args.auth_secret_file,
             smtp_url: non_empty_env("COSTSCOPE_SMTP_URL"),
             smtp_url_file: args.smtp_url_file,
+            smtp_password: non_empty_env("COSTSCOPE_SMTP_PASSWORD"),
+            smtp_password_file: args.smtp_password_file,
         }
     }
 }
@@ -367,6 +374,19 @@ impl Config {
         )? {
             Some(url) => Some(url),
             None => secret_from("smtp_url", file.smtp_url, file.smtp_url_file)?,
+        };
+        let smtp_password = match secret_from(
+            "SMTP password",
+            overrides.smtp_password.map(SecretString::from),
+            overrides.smtp_password_file,
+        )? {
+            Some(password) => Some(password),
+            None => secret_from("smtp_password", file.smtp_password, file.smtp_password_file)?,
+        };
+        let smtp_url = match (smtp_url, smtp_password) {
+            (Some(url), Some(password)) => Some(smtp_url_with_password(&url, &password)?),
+            (None, Some(_)) => anyhow::bail!("an SMTP password is set but smtp_url is not"),
+            (url, None) => url,
         };
         let trusted_proxies = TrustedProxies::parse(&file.trusted_proxies)
             .map_err(|err| anyhow::anyhow!("trusted_proxies: {err}"))?;
@@ -456,6 +476,45 @@ fn secret_from(
         }
         (None, None) => Ok(None),
     }
+}
+
+/// `smtp://user@host:587` with `password` (percent-encoded) as the user's password.
+fn smtp_url_with_password(
+    url: &SecretString,
+    password: &SecretString,
+) -> anyhow::Result<SecretString> {
+    use secrecy::ExposeSecret;
+    let url = url.expose_secret();
+    let authority_start = url
+        .find("://")
+        .map(|at| at + 3)
+        .ok_or_else(|| anyhow::anyhow!("smtp_url is not a URL such as smtp://user@host:587"))?;
+    let authority_end = url[authority_start..]
+        .find(['/', '?'])
+        .map_or(url.len(), |at| authority_start + at);
+    let Some(at) = url[authority_start..authority_end].rfind('@') else {
+        anyhow::bail!("an SMTP password needs a user name in smtp_url (smtp://user@host:587)");
+    };
+    let user = &url[authority_start..authority_start + at];
+    anyhow::ensure!(
+        !user.contains(':'),
+        "the SMTP password is given twice: in smtp_url and apart"
+    );
+    let encoded: String = password
+        .expose_secret()
+        .bytes()
+        .map(|byte| match byte {
+            b'A'..=b'Z' | b'a'..=b'z' | b'0'..=b'9' | b'-' | b'.' | b'_' | b'~' => {
+                char::from(byte).to_string()
+            }
+            _ => format!("%{byte:02X}"),
+        })
+        .collect();
+    Ok(SecretString::from(format!(
+        "{}{user}:{encoded}{}",
+        &url[..authority_start],
+        &url[authority_start + at..]
+    )))
 }
 
 const SIZE_EXAMPLES: &str = "expected a size such as 1GB, 512MiB or 2G";
@@ -691,6 +750,45 @@ mod tests {
             error.to_string().contains("reading the auth secret from"),
             "{error}"
         );
+    }
+
+    #[test]
+    fn the_smtp_password_may_come_apart_from_the_url() {
+        let dir = tempfile::tempdir().unwrap();
+        let password_file = dir.path().join("smtp-password");
+        std::fs::write(&password_file, "p@ss:w/rd\n").unwrap();
+        let config = parse(
+            &format!(
+                "smtp_url = \"smtp://mailer@mail:587?tls=required\"\nsmtp_password_file = {:?}",
+                password_file.display().to_string()
+            ),
+            Overrides::default(),
+        );
+        assert_eq!(
+            config.smtp.unwrap().url.expose_secret(),
+            "smtp://mailer:p%40ss%3Aw%2Frd@mail:587?tls=required"
+        );
+        let from_environment = Overrides {
+            smtp_password: Some("secret".into()),
+            ..Overrides::default()
+        };
+        let config = parse("smtp_url = \"smtps://mailer@mail\"", from_environment);
+        assert_eq!(
+            config.smtp.unwrap().url.expose_secret(),
+            "smtps://mailer:secret@mail"
+        );
+        for (url, error) in [
+            ("smtp://mail:587", "needs a user name"),
+            ("smtp://mailer:pw@mail:587", "given twice"),
+        ] {
+            let file =
+                toml::from_str::<FileConfig>(&format!("smtp_url = {url:?}\nsmtp_password = \"x\""))
+                    .unwrap();
+            let message = Config::merge(file, Overrides::default())
+                .unwrap_err()
+                .to_string();
+            assert!(message.contains(error), "{url}: {message}");
+        }
     }
 
     #[test]

@@ -7,7 +7,7 @@ use std::process::Command;
 use reqwest::StatusCode;
 use serde_json::{json, Value};
 
-use crate::helpers::{spawn_app_in, status_and_json};
+use crate::helpers::{spawn_app, spawn_app_in, status_and_json};
 use crate::ingest::{focus_csv, focus_row, HEADER};
 
 fn costscope(data_dir: &Path, args: &[&str]) -> std::process::Output {
@@ -236,7 +236,10 @@ async fn a_backup_refuses_a_non_empty_directory_and_a_restore_a_running_servers_
 
 #[tokio::test]
 async fn the_ops_backup_route_needs_the_servers_token() {
-    let live = spawn_app_in(tempfile::tempdir().unwrap(), |_| {}).await;
+    // On PostgreSQL when COSTSCOPE_TEST_POSTGRES_URL is set: then only the cost database is
+    // copied (the metadata is pg_dump's).
+    let live = spawn_app().await;
+    let postgres = std::env::var_os("COSTSCOPE_TEST_POSTGRES_URL").is_some();
     let token_file = live.data_dir.path().join("ops.token");
     #[cfg(unix)]
     {
@@ -269,6 +272,18 @@ async fn the_ops_backup_route_needs_the_servers_token() {
         .send()
         .await
         .unwrap();
-    assert_eq!(response.status(), StatusCode::OK);
+    let (status, manifest) = status_and_json(response).await;
+    assert_eq!(status, StatusCode::OK, "{manifest}");
     assert!(target.path().join("b/costscope-backup.json").is_file());
+    if postgres {
+        assert_eq!(manifest["metadata"], "postgresql", "{manifest}");
+        assert_eq!(manifest["files"], json!(["costs.duckdb"]), "{manifest}");
+    } else {
+        assert_eq!(manifest["metadata"], "sqlite", "{manifest}");
+        assert_eq!(
+            manifest["files"],
+            json!(["costscope.db", "costs.duckdb"]),
+            "{manifest}"
+        );
+    }
 }

@@ -56,4 +56,18 @@ test('the owner uploads a FOCUS export, sees the totals and the history; a bad f
   await expect(refused).toContainText(message);
   // The refused upload stored nothing: the good load is still the only success for these files.
   await expect(loaded).toContainText('Succeeded');
+
+  // A file with its header and no rows is refused as such, not as "empty".
+  await page.getByRole('button', { name: 'Remove focus-1.2-e2e-bad-cost.csv' }).click();
+  await page.getByLabel('Choose files').setInputFiles({
+    name: 'header-only.csv',
+    mimeType: 'text/csv',
+    buffer: Buffer.from('BilledCost,BillingAccountId,BillingCurrency,ChargePeriodStart,ProviderName\n'),
+  });
+  await page.getByRole('button', { name: 'Upload' }).click();
+  await expect(failure).toContainText('header-only.csv: the file has a header but no rows', { timeout: 30_000 });
+
+  // An archive is not even sent: the page says to extract it.
+  await page.getByLabel('Choose files').setInputFiles({ name: 'export.zip', mimeType: 'application/zip', buffer: Buffer.from('PK\u0003\u0004') });
+  await expect(page.getByText(/Not added \(archives are not supported; extract the export .*\): export\.zip/)).toBeVisible();
 });

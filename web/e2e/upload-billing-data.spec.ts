@@ -68,6 +68,8 @@ test('the owner uploads a FOCUS export, sees the totals and the history; a bad f
   await expect(failure).toContainText('header-only.csv: the file has a header but no rows', { timeout: 30_000 });
 
   // An archive is not even sent: the page says to extract it.
-  await page.getByLabel('Choose files').setInputFiles({ name: 'export.zip', mimeType: 'application/zip', buffer: Buffer.from('PK\u0003\u0004') });
+  await page
+    .getByLabel('Choose files')
+    .setInputFiles({ name: 'export.zip', mimeType: 'application/zip', buffer: Buffer.from('PK\u0003\u0004') });
   await expect(page.getByText(/Not added \(archives are not supported; extract the export .*\): export\.zip/)).toBeVisible();
 });

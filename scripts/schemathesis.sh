@@ -8,14 +8,15 @@
 #      and response_schema_conformance; any failure fails the run,
 #   4. stops the server and removes the data dir (kept with COSTSCOPE_SCHEMATHESIS_KEEP=1).
 # The number of examples per operation is SCHEMATHESIS_EXAMPLES (default 60: about a minute on
-# 2 cores); SCHEMATHESIS_SEED makes a run repeatable (default: a fixed seed).
+# 2 cores); SCHEMATHESIS_SEED makes a run repeatable (default: a fixed seed); SCHEMATHESIS_CHECKS
+# replaces the list of checks (e.g. to add negative_data_rejection while exploring).
 set -euo pipefail
 
 VENV="${COSTSCOPE_SCHEMATHESIS_VENV:-$HOME/.cache/costscope-schemathesis-venv}"
 BIN="${COSTSCOPE_BIN:-${CARGO_TARGET_DIR:-$HOME/.cache/costscope-target}/debug/costscope}"
 EXAMPLES="${SCHEMATHESIS_EXAMPLES:-60}"
 SEED="${SCHEMATHESIS_SEED:-20261123}"
-CHECKS="not_a_server_error,status_code_conformance,content_type_conformance,response_schema_conformance"
+CHECKS="${SCHEMATHESIS_CHECKS:-not_a_server_error,status_code_conformance,content_type_conformance,response_schema_conformance}"
 READY_TIMEOUT_SECONDS=180
 
 if [[ ! -x "$VENV/bin/schemathesis" ]]; then

@@ -87,7 +87,7 @@ test: ensure test-rust test-schemathesis test-web test-api-types test-e2e ## eve
 	@echo
 	@echo "make test: all phases passed"
 
-ensure: ensure-duckdb ensure-chromium ensure-postgres ensure-focus-validator web-deps ## install chromium, postgres, the FOCUS validator and npm packages if missing
+ensure: ensure-duckdb ensure-chromium ensure-postgres ensure-focus-validator ensure-schemathesis web-deps ## install chromium, postgres, the FOCUS validator, schemathesis and npm packages if missing
 
 ensure-chromium: ## apt-get install chromium if /usr/bin/chromium is missing
 	$(PHASE) "ensure chromium" scripts/ensure-chromium.sh

@@ -22,23 +22,54 @@ const OWN_BODY_LIMIT: [&str; 2] = ["/v1/ingest", "/v1/exchange-rates"];
 /// Error texts longer than this are cut (axum's rejections are short; this bounds the work).
 const MAX_MESSAGE_BYTES: usize = 4096;
 
-/// Middleware: refuses with 413 a body whose declared length is past [`JSON_BODY_LIMIT`],
-/// before a handler reads it. A body sent without a length stops at the same limit
-/// (`DefaultBodyLimit`) inside the extractor.
+/// Middleware: refuses with 413 a body past [`JSON_BODY_LIMIT`] before a handler reads it:
+/// by its declared `Content-Length`, or, for a body sent in chunks without one, by reading it
+/// up to the limit here (a JSON body is read whole by its handler anyway).
 pub async fn limit_body(request: Request, next: Next) -> Response {
     let own_limit = request
         .extensions()
         .get::<MatchedPath>()
         .is_some_and(|path| OWN_BODY_LIMIT.contains(&path.as_str()));
+    if own_limit {
+        return next.run(request).await;
+    }
     let declared = request
         .headers()
         .get(header::CONTENT_LENGTH)
         .and_then(|value| value.to_str().ok())
         .and_then(|value| value.parse::<u64>().ok());
+    let chunked = request.headers().contains_key(header::TRANSFER_ENCODING);
     match declared {
-        Some(length) if !own_limit && length > JSON_BODY_LIMIT as u64 => body_too_large(),
+        Some(length) if length > JSON_BODY_LIMIT as u64 => body_too_large(),
+        None if chunked => {
+            let (parts, body) = request.into_parts();
+            match read_up_to_limit(body).await {
+                Ok(bytes) => {
+                    next.run(Request::from_parts(parts, Body::from(bytes)))
+                        .await
+                }
+                Err(response) => response,
+            }
+        }
         _ => next.run(request).await,
     }
+}
+
+/// The whole body, or the refusal: 413 past the limit, 400 when it cannot be read.
+async fn read_up_to_limit(body: Body) -> Result<Vec<u8>, Response> {
+    use futures_util::StreamExt;
+    let mut stream = body.into_data_stream();
+    let mut bytes = Vec::new();
+    while let Some(chunk) = stream.next().await {
+        let chunk = chunk.map_err(|_| {
+            ApiError::BadRequest("The request body could not be read".to_owned()).into_response()
+        })?;
+        if bytes.len() + chunk.len() > JSON_BODY_LIMIT {
+            return Err(body_too_large());
+        }
+        bytes.extend_from_slice(&chunk);
+    }
+    Ok(bytes)
 }
 
 /// The 413 answer for a JSON body past the limit.

@@ -102,6 +102,40 @@ async fn a_json_body_over_one_mib_answers_413_json() {
 }
 
 #[tokio::test]
+async fn a_chunked_json_body_over_one_mib_answers_413_json() {
+    let app = spawn_app().await;
+    let address = app.address.trim_start_matches("http://").to_owned();
+    let mut stream = TcpStream::connect(address).await.unwrap();
+    let head = "POST /v1/auth/login HTTP/1.1\r\nHost: localhost\r\n\
+                Content-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\n";
+    stream.write_all(head.as_bytes()).await.unwrap();
+    let chunk = vec![b' '; 64 * 1024];
+    for _ in 0..24 {
+        let mut framed = format!("{:x}\r\n", chunk.len()).into_bytes();
+        framed.extend_from_slice(&chunk);
+        framed.extend_from_slice(b"\r\n");
+        // The server may answer and stop reading before the end.
+        if stream.write_all(&framed).await.is_err() {
+            break;
+        }
+    }
+    let _ = stream.write_all(b"0\r\n\r\n").await;
+
+    let mut answer = Vec::new();
+    let _ = tokio::time::timeout(
+        std::time::Duration::from_secs(10),
+        stream.read_to_end(&mut answer),
+    )
+    .await;
+    let answer = String::from_utf8_lossy(&answer);
+    assert!(answer.starts_with("HTTP/1.1 413"), "{answer}");
+    assert!(
+        answer.contains(r#"{"message":"The request body is larger than the limit of 1 MiB."}"#),
+        "{answer}"
+    );
+}
+
+#[tokio::test]
 async fn uploads_keep_their_own_body_limit() {
     let app = spawn_app().await;
     let body = vec![b'x'; 2 * 1024 * 1024];

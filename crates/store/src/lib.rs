@@ -177,9 +177,6 @@ pub trait MetadataStore: Send + Sync + std::fmt::Debug {
         &self,
         now: DateTime<Utc>,
     ) -> Result<Vec<i64>, StoreError>;
-
-    /// Creates one of the customer's budgets and records its 'created' history row, in one
-    /// transaction. `user_id`: who creates it.
     /// The jobs a stopped server left running (read at startup, before they are failed, to
     /// record those whose rows the cost engine committed).
     async fn running_ingest_jobs(&self) -> Result<Vec<IngestJob>, StoreError>;
@@ -189,6 +186,9 @@ pub trait MetadataStore: Send + Sync + std::fmt::Debug {
         customer_id: i64,
         since: DateTime<Utc>,
     ) -> Result<IngestUsage, StoreError>;
+
+    /// Creates one of the customer's budgets and records its 'created' history row, in one
+    /// transaction. `user_id`: who creates it.
     async fn create_budget(
         &self,
         customer_id: i64,

@@ -527,6 +527,9 @@ macro_rules! impl_metadata_store {
             ) -> Result<Option<crate::IngestJob>, crate::StoreError> {
                 use crate::ingest_jobs::{IngestJobRow, INGEST_JOB_COLUMNS};
                 let row: Option<IngestJobRow> = sqlx::query_as(&format!(
+                    // Fair between tenants: only a tenant without a running load, and of
+                    // those the one whose last load started longest ago (never: first), its
+                    // oldest upload first.
                     "UPDATE ingest_jobs SET status = 'running', started_at = $1 \
                      WHERE status = 'queued' AND id = (\
                          SELECT q.id FROM ingest_jobs q WHERE q.status = 'queued' \
@@ -556,9 +559,6 @@ macro_rules! impl_metadata_store {
                 .bind(crate::ingest_jobs::to_json(progress))
                 .bind(id)
                 .execute(&self.pool)
-                    // Fair between tenants: only a tenant without a running load, and of
-                    // those the one whose last load started longest ago (never: first), its
-                    // oldest upload first.
                 .await?;
                 Ok(())
             }
@@ -604,31 +604,6 @@ macro_rules! impl_metadata_store {
             }
 
             #[tracing::instrument(skip_all)]
-            async fn fail_interrupted_ingest_jobs(
-                &self,
-                now: chrono::DateTime<chrono::Utc>,
-            ) -> Result<Vec<i64>, crate::StoreError> {
-                let failed: Vec<i64> = sqlx::query_scalar(
-                    "UPDATE ingest_jobs SET status = 'failed', error = $1, finished_at = $2 \
-                     WHERE status IN ('running', 'receiving') RETURNING id",
-                )
-                .bind(crate::INTERRUPTED_MESSAGE)
-                .bind(now)
-                .fetch_all(&self.pool)
-                .await?;
-                Ok(failed)
-            }
-
-            #[tracing::instrument(skip_all, fields(customer_id, user_id))]
-            async fn create_budget(
-                &self,
-                customer_id: i64,
-                user_id: i64,
-                new: crate::NewBudget,
-            ) -> Result<crate::Budget, crate::StoreError> {
-                use crate::budgets::{BudgetRow, BUDGET_COLUMNS};
-                let values = new.values();
-            #[tracing::instrument(skip_all)]
             async fn running_ingest_jobs(
                 &self,
             ) -> Result<Vec<crate::IngestJob>, crate::StoreError> {
@@ -673,6 +648,31 @@ macro_rules! impl_metadata_store {
                 })
             }
 
+            #[tracing::instrument(skip_all)]
+            async fn fail_interrupted_ingest_jobs(
+                &self,
+                now: chrono::DateTime<chrono::Utc>,
+            ) -> Result<Vec<i64>, crate::StoreError> {
+                let failed: Vec<i64> = sqlx::query_scalar(
+                    "UPDATE ingest_jobs SET status = 'failed', error = $1, finished_at = $2 \
+                     WHERE status IN ('running', 'receiving') RETURNING id",
+                )
+                .bind(crate::INTERRUPTED_MESSAGE)
+                .bind(now)
+                .fetch_all(&self.pool)
+                .await?;
+                Ok(failed)
+            }
+
+            #[tracing::instrument(skip_all, fields(customer_id, user_id))]
+            async fn create_budget(
+                &self,
+                customer_id: i64,
+                user_id: i64,
+                new: crate::NewBudget,
+            ) -> Result<crate::Budget, crate::StoreError> {
+                use crate::budgets::{BudgetRow, BUDGET_COLUMNS};
+                let values = new.values();
                 let mut tx = self.pool.begin().await?;
                 let row: BudgetRow = sqlx::query_as(&format!(
                     "INSERT INTO budgets \

@@ -70,10 +70,12 @@ token="$(curl -fsS -H 'content-type: application/json' \
   -d '{"email":"demo@costscope.dev","password":"costscope-demo"}' "$base/v1/auth/login" |
   "$VENV/bin/python" -c 'import json, sys; print(json.load(sys.stdin)["access_token"])')"
 
-report_dir="${data_dir:-$(mktemp -d -t costscope-schemathesis.XXXXXX)}/report"
+# schemathesis keeps its replay store in ./.schemathesis: run it in the temp dir, not the checkout.
+work_dir="${data_dir:-$(mktemp -d -t costscope-schemathesis.XXXXXX)}"
+report_dir="$work_dir/report"
 echo "schemathesis.sh: $EXAMPLES examples per operation, seed $SEED, checks $CHECKS"
 status=0
-"$VENV/bin/schemathesis" run "$base/openapi.json" \
+(cd "$work_dir" && "$VENV/bin/schemathesis" run "$base/openapi.json" \
   --url "$base" \
   --header "Authorization: Bearer $token" \
   --checks "$CHECKS" \
@@ -83,7 +85,7 @@ status=0
   --request-timeout 30 \
   --generation-database none \
   --no-color \
-  --report junit --report-dir "$report_dir" || status=$?
+  --report junit --report-dir "$report_dir") || status=$?
 if ((status != 0)); then
   echo "schemathesis.sh: failures above (JUnit report in $report_dir; server log ${data_dir:+$data_dir/server.log})" >&2
   COSTSCOPE_SCHEMATHESIS_KEEP=1

@@ -422,9 +422,7 @@ async fn a_query_past_the_time_limit_is_cancelled_with_503_and_retry_after() {
     .await;
     let owner = app.signup_owner("Olga Owner", "olga@q.test").await;
     let token = owner.access_token.as_str();
-    let job = app
-        .ingest_files(token, &[("many.csv", many_groups_csv(HEAVY_ROWS))])
-        .await;
+    let job = ingest_patiently(&app, token, many_groups_csv(HEAVY_ROWS)).await;
     assert_eq!(job["status"], "succeeded", "job: {job}");
 
     let started = Instant::now();
@@ -459,6 +457,24 @@ async fn a_query_past_the_time_limit_is_cancelled_with_503_and_retry_after() {
     )
     .await;
     assert!(answer["summary"]["accrued_cost"].as_f64().unwrap() > 0.0);
+}
+
+/// Uploads `csv` and waits for its load for up to 3 minutes (a large file on a busy machine
+/// takes longer than `ingest_files` waits).
+async fn ingest_patiently(app: &TestApp, token: &str, csv: Vec<u8>) -> Value {
+    let (status, body) =
+        status_and_json(app.upload_files(token, &[("many.csv", csv)], None).await).await;
+    assert_eq!(status, StatusCode::ACCEPTED, "body: {body}");
+    let id = body["id"].as_i64().expect("an upload id");
+    let deadline = Instant::now() + Duration::from_secs(180);
+    loop {
+        let (_, job) =
+            status_and_json(app.get(&format!("/v1/ingest/{id}"), Some(token)).await).await;
+        if job["status"] == "succeeded" || job["status"] == "failed" || Instant::now() > deadline {
+            return job;
+        }
+        tokio::time::sleep(Duration::from_millis(200)).await;
+    }
 }
 
 /// Rows of the timeout test's data: its year-long export takes several seconds.

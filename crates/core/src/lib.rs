@@ -3,9 +3,9 @@
 pub mod budget;
 mod clock;
 pub mod cost;
-pub mod focus;
 mod email;
 mod feature_flags;
+pub mod focus;
 mod full_name;
 mod password;
 mod records;

@@ -12,8 +12,8 @@ use crate::{ResourceSort, ResourcesQuery};
 
 mod conversion;
 
-pub(crate) use conversion::{rates_schema, RATES_TABLE};
 pub use conversion::{data_currencies, some_currency, Conversion};
+pub(crate) use conversion::{rates_schema, RATES_TABLE};
 
 /// The cost line item table (DESIGN §4).
 pub(crate) const COST_TABLE: &str = "cost_line_items";
@@ -684,8 +684,7 @@ pub fn aggregate_with(
         Some(conversion) => conversion::conversion_columns(&mut sql, conversion.target),
         None => conversion::no_conversion_columns(&mut sql),
     }
-    sql.push(&output_keys)
-    .push(
+    sql.push(&output_keys).push(
         " FROM (SELECT count(*) AS total_groups, sum(total) AS total FROM groups) c \
          LEFT JOIN rows r ON TRUE ORDER BY r.bucket ASC NULLS FIRST, r.rank ASC",
     );
@@ -851,12 +850,7 @@ pub fn spend_converted(
 /// Spend per provider, service, currency and service category (the FOCUS `ServiceCategory`, or
 /// whatever a native export put there), always from the line items: the rollups have no service
 /// category. Columns: `provider`, `service`, `currency`, `service_category`, amount (DOUBLE).
-pub fn service_spend(
-    customer: i64,
-    range: &TimeRange,
-    filter: &CostFilter,
-    metric: Metric,
-) -> Sql {
+pub fn service_spend(customer: i64, range: &TimeRange, filter: &CostFilter, metric: Metric) -> Sql {
     let mut sql = Sql::default();
     sql.push("SELECT provider, service, currency, service_category, CAST(sum(")
         .push(metric_column(metric))
@@ -1060,7 +1054,12 @@ mod tests {
     #[test]
     fn service_spend_binds_every_placeholder_and_reads_the_line_items() {
         let sql = service_spend(7, &range(), &CostFilter::default(), Metric::Effective);
-        assert_eq!(sql.text.matches('?').count(), sql.params.len(), "{}", sql.text);
+        assert_eq!(
+            sql.text.matches('?').count(),
+            sql.params.len(),
+            "{}",
+            sql.text
+        );
         assert!(sql.text.contains(COST_TABLE), "{}", sql.text);
         assert!(sql.text.contains("sum(effective_cost)"), "{}", sql.text);
     }

@@ -4,9 +4,7 @@
 mod support;
 
 use costscope_core::cost::{parse_rates_csv, CurrencyCode, Dimension, Interval, Metric};
-use costscope_engine::{
-    CostEngine, CurrencyAmount, DuckDbEngine, ResourceSort, ResourcesQuery,
-};
+use costscope_engine::{CostEngine, CurrencyAmount, DuckDbEngine, ResourceSort, ResourcesQuery};
 use support::*;
 
 const CUSTOMER: i64 = 1;
@@ -30,10 +28,18 @@ async fn two_currency_engine() -> DuckDbEngine {
         &engine,
         CUSTOMER,
         vec![
-            Line::new("2026-01-01", "100").currency("EUR").account("r-1", ""),
-            Line::new("2026-01-02", "50").currency("EUR").account("r-1", ""),
-            Line::new("2026-01-02", "30").service("AmazonS3").account("r-2", ""),
-            Line::new("2026-01-03", "7").currency("GBP").account("r-3", ""),
+            Line::new("2026-01-01", "100")
+                .currency("EUR")
+                .account("r-1", ""),
+            Line::new("2026-01-02", "50")
+                .currency("EUR")
+                .account("r-1", ""),
+            Line::new("2026-01-02", "30")
+                .service("AmazonS3")
+                .account("r-2", ""),
+            Line::new("2026-01-03", "7")
+                .currency("GBP")
+                .account("r-3", ""),
         ],
     )
     .await;
@@ -52,7 +58,11 @@ async fn converted_totals_are_exact_to_the_cent() {
     .await;
     let usd = code("USD");
     let answer = engine
-        .aggregate_in(CUSTOMER, &query(days("2026-01-01", "2026-01-31")), Some(&usd))
+        .aggregate_in(
+            CUSTOMER,
+            &query(days("2026-01-01", "2026-01-31")),
+            Some(&usd),
+        )
         .await
         .unwrap();
     // 100 × 1.10 + 50 × 1.20 + 30 + 7 / 0.8 = 110 + 60 + 30 + 8.75 = 208.75
@@ -91,7 +101,12 @@ async fn converted_totals_are_exact_to_the_cent() {
 #[tokio::test]
 async fn without_a_display_currency_other_currencies_are_listed_not_added() {
     let engine = two_currency_engine().await;
-    rates(&engine, CUSTOMER, "date,from,to,rate\n2026-01-01,EUR,USD,1.10\n").await;
+    rates(
+        &engine,
+        CUSTOMER,
+        "date,from,to,rate\n2026-01-01,EUR,USD,1.10\n",
+    )
+    .await;
     // Main currency: EUR (150 billed, against 30 USD and 7 GBP).
     let answer = engine
         .aggregate(CUSTOMER, &query(days("2026-01-01", "2026-01-31")))
@@ -127,12 +142,21 @@ async fn without_a_display_currency_other_currencies_are_listed_not_added() {
 async fn a_currency_without_a_rate_is_left_out_and_a_later_rate_covers_earlier_days() {
     let engine = two_currency_engine().await;
     // Only a rate dated after every charge: the earliest one after is used.
-    rates(&engine, CUSTOMER, "date,from,to,rate\n2026-06-01,EUR,USD,2\n").await;
+    rates(
+        &engine,
+        CUSTOMER,
+        "date,from,to,rate\n2026-06-01,EUR,USD,2\n",
+    )
+    .await;
     let usd = code("USD");
     let answer = engine
         .aggregate_in(
             CUSTOMER,
-            &grouped(days("2026-01-01", "2026-01-31"), &[Dimension::Service], None),
+            &grouped(
+                days("2026-01-01", "2026-01-31"),
+                &[Dimension::Service],
+                None,
+            ),
             Some(&usd),
         )
         .await
@@ -172,10 +196,19 @@ async fn a_currency_without_a_rate_is_left_out_and_a_later_rate_covers_earlier_d
 #[tokio::test]
 async fn another_tenants_rates_never_convert_mine() {
     let engine = two_currency_engine().await;
-    rates(&engine, OTHER, "date,from,to,rate\n2026-01-01,EUR,USD,1.10\n").await;
+    rates(
+        &engine,
+        OTHER,
+        "date,from,to,rate\n2026-01-01,EUR,USD,1.10\n",
+    )
+    .await;
     let usd = code("USD");
     let answer = engine
-        .aggregate_in(CUSTOMER, &query(days("2026-01-01", "2026-01-31")), Some(&usd))
+        .aggregate_in(
+            CUSTOMER,
+            &query(days("2026-01-01", "2026-01-31")),
+            Some(&usd),
+        )
         .await
         .unwrap();
     assert_eq!(answer.total, 30.0);
@@ -208,7 +241,10 @@ async fn a_single_currency_tenant_is_converted_only_to_another_display_currency(
         .aggregate_in(CUSTOMER, &query(range), Some(&eur))
         .await
         .unwrap();
-    assert_eq!((unconvertible.total, unconvertible.currency.as_str()), (0.0, "EUR"));
+    assert_eq!(
+        (unconvertible.total, unconvertible.currency.as_str()),
+        (0.0, "EUR")
+    );
     assert_eq!(unconvertible.other_currencies[0].amount, 30.0);
     rates(
         &engine,
@@ -223,7 +259,13 @@ async fn a_single_currency_tenant_is_converted_only_to_another_display_currency(
     assert_eq!(round(converted.total), 10.0); // 10 × 0.5 + 20 × 0.25
     assert!(converted.converted);
     let spend = engine
-        .spend_in(CUSTOMER, range, &Default::default(), Metric::Billed, Some(&eur))
+        .spend_in(
+            CUSTOMER,
+            range,
+            &Default::default(),
+            Metric::Billed,
+            Some(&eur),
+        )
         .await
         .unwrap();
     assert_eq!(round(spend.total), 10.0);
@@ -252,7 +294,13 @@ async fn rates_are_replaced_listed_and_cleared() {
     let listed: Vec<(String, String, String)> = page
         .rates
         .iter()
-        .map(|rate| (rate.date.to_string(), rate.from.to_string(), rate.rate.as_str().to_owned()))
+        .map(|rate| {
+            (
+                rate.date.to_string(),
+                rate.from.to_string(),
+                rate.rate.as_str().to_owned(),
+            )
+        })
         .collect();
     assert_eq!(
         listed,
@@ -261,10 +309,18 @@ async fn rates_are_replaced_listed_and_cleared() {
             ("2026-01-02".into(), "GBP".into(), "1.25".into()),
         ]
     );
-    rates(&engine, CUSTOMER, "date,from,to,rate\n2026-02-01,JPY,USD,0.0067\n").await;
+    rates(
+        &engine,
+        CUSTOMER,
+        "date,from,to,rate\n2026-02-01,JPY,USD,0.0067\n",
+    )
+    .await;
     let page = engine.list_rates(CUSTOMER, 10, 0).await.unwrap();
     assert_eq!(page.total, 1);
     assert_eq!(page.rates[0].rate.as_str(), "0.0067");
     engine.clear_rates(CUSTOMER).await.unwrap();
-    assert_eq!(engine.rates_summary(CUSTOMER).await.unwrap(), Default::default());
+    assert_eq!(
+        engine.rates_summary(CUSTOMER).await.unwrap(),
+        Default::default()
+    );
 }

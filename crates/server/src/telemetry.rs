@@ -38,7 +38,7 @@ pub async fn request_span(
 }
 
 /// Records the signed-in caller's tenant on the current request span (called where the caller
-/// is authenticated: the `CurrentUser` extractor).
+/// is authenticated: the `AuthUser` extractor in `http/extract.rs`).
 pub fn record_tenant(customer_id: i64) {
     tracing::Span::current().record("tenant_id", customer_id);
 }

@@ -282,14 +282,26 @@ async fn replaying_a_rotated_refresh_token_revokes_its_whole_family_only() {
                     .is_some()
             }
         };
-        store.insert_refresh_token(owner.id, "a1", in_30_days).await.unwrap();
-        store.insert_refresh_token(owner.id, "b1", in_30_days).await.unwrap();
+        store
+            .insert_refresh_token(owner.id, "a1", in_30_days)
+            .await
+            .unwrap();
+        store
+            .insert_refresh_token(owner.id, "b1", in_30_days)
+            .await
+            .unwrap();
         assert!(rotate("a1", "a2").await);
         assert!(rotate("a2", "a3").await);
 
         assert!(!rotate("a1", "x").await, "a rotated token is refused");
-        assert!(!rotate("a3", "a4").await, "and its live successor is revoked with it");
-        assert!(rotate("b1", "b2").await, "another sign-in's family is untouched");
+        assert!(
+            !rotate("a3", "a4").await,
+            "and its live successor is revoked with it"
+        );
+        assert!(
+            rotate("b1", "b2").await,
+            "another sign-in's family is untouched"
+        );
     })
     .await;
 }

@@ -252,7 +252,9 @@ fn split_line(row: usize, line: &str) -> Result<Vec<String>, RatesFileError> {
         }
     }
     if quoted {
-        return Err(RatesFileError(format!("row {row}: a quoted value is not closed")));
+        return Err(RatesFileError(format!(
+            "row {row}: a quoted value is not closed"
+        )));
     }
     values.push(current);
     Ok(values)
@@ -292,7 +294,9 @@ mod tests {
     fn every_refusal_names_the_row_and_column() {
         let header = "date,from,to,rate\n";
         assert_eq!(
-            error(&format!("{header}2026-11-01,USD,EUR,1\n2026-11-02,USD,EUR,abc\n")),
+            error(&format!(
+                "{header}2026-11-01,USD,EUR,1\n2026-11-02,USD,EUR,abc\n"
+            )),
             "row 3, column \"rate\": \"abc\" is not a positive number"
         );
         assert_eq!(
@@ -326,7 +330,9 @@ mod tests {
             "row 2: expected 4 values, found 3"
         );
         assert_eq!(
-            error(&format!("{header}2026-11-01,USD,EUR,1\n2026-11-01,USD,EUR,2\n")),
+            error(&format!(
+                "{header}2026-11-01,USD,EUR,1\n2026-11-01,USD,EUR,2\n"
+            )),
             "row 3: USD to EUR on 2026-11-01 is already given in row 2"
         );
     }
@@ -334,13 +340,26 @@ mod tests {
     #[test]
     fn rates_must_be_positive_plain_decimals() {
         let header = "date,from,to,rate\n";
-        for bad in ["0", "-1", "0.0000000000001", "1e3", "NaN", "", "1.2.3", "inf"] {
+        for bad in [
+            "0",
+            "-1",
+            "0.0000000000001",
+            "1e3",
+            "NaN",
+            "",
+            "1.2.3",
+            "inf",
+        ] {
             assert!(
                 parse_rates_csv(format!("{header}2026-11-01,USD,EUR,{bad}\n").as_bytes()).is_err(),
                 "{bad}"
             );
         }
-        for (good, kept) in [(".5", "0.5"), ("007", "007"), ("0.000000000001", "0.000000000001")] {
+        for (good, kept) in [
+            (".5", "0.5"),
+            ("007", "007"),
+            ("0.000000000001", "0.000000000001"),
+        ] {
             let rates =
                 parse_rates_csv(format!("{header}2026-11-01,USD,EUR,{good}\n").as_bytes()).unwrap();
             assert_eq!(rates[0].rate.as_str(), kept);

@@ -45,9 +45,10 @@ impl Provider {
     /// The stored code a filter value selects: a cloud's code for any of its names, else the
     /// value as written (trimmed), which matches that provider's rows exactly.
     pub fn code_for(value: &str) -> String {
-        value
-            .parse::<Provider>()
-            .map_or_else(|_| value.trim().to_owned(), |provider| provider.code().to_owned())
+        value.parse::<Provider>().map_or_else(
+            |_| value.trim().to_owned(),
+            |provider| provider.code().to_owned(),
+        )
     }
 
     /// One of the three clouds (not a provider named only by its data).
@@ -74,7 +75,9 @@ impl FromStr for Provider {
             "aws" | "amazon" | "amazon web services" | "amazon web services, inc." => {
                 return Ok(Provider::Aws)
             }
-            "gcp" | "google" | "google cloud" | "google cloud platform" => return Ok(Provider::Gcp),
+            "gcp" | "google" | "google cloud" | "google cloud platform" => {
+                return Ok(Provider::Gcp)
+            }
             "azure" | "microsoft" | "microsoft azure" | "microsoft corporation" => {
                 return Ok(Provider::Azure)
             }
@@ -84,7 +87,9 @@ impl FromStr for Provider {
             return Err("provider name is empty".to_owned());
         }
         if name.chars().any(is_hidden_character) {
-            return Err(format!("provider name {name:?} contains control characters"));
+            return Err(format!(
+                "provider name {name:?} contains control characters"
+            ));
         }
         if name.chars().count() > MAX_PROVIDER_NAME_CHARS {
             return Err(format!(

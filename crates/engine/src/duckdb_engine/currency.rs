@@ -44,11 +44,13 @@ impl Plan {
         customer: i64,
     ) -> Result<CurrencyNote, EngineError> {
         let currency = match self {
-            Plan::AsIs(Some(currency)) | Plan::Convert { target: currency, .. } => {
-                currency.clone()
+            Plan::AsIs(Some(currency))
+            | Plan::Convert {
+                target: currency, ..
+            } => currency.clone(),
+            Plan::AsIs(None) => {
+                some_currency(connection, customer)?.unwrap_or_else(|| DEFAULT_CURRENCY.to_owned())
             }
-            Plan::AsIs(None) => some_currency(connection, customer)?
-                .unwrap_or_else(|| DEFAULT_CURRENCY.to_owned()),
         };
         Ok(CurrencyNote {
             currency,
@@ -93,13 +95,13 @@ pub(crate) fn plan(
 }
 
 fn some_currency(connection: &Connection, customer: i64) -> Result<Option<String>, EngineError> {
-    Ok(query_rows(
-        connection,
-        &query_builder::some_currency(customer),
-        |row| row.get::<_, String>(0),
-    )?
-    .into_iter()
-    .next())
+    Ok(
+        query_rows(connection, &query_builder::some_currency(customer), |row| {
+            row.get::<_, String>(0)
+        })?
+        .into_iter()
+        .next(),
+    )
 }
 
 pub(crate) fn data_currencies(
@@ -282,7 +284,8 @@ pub(crate) fn list_rates(
         .map_err(database_error)?;
     let mut rates = Vec::with_capacity(rows.len());
     for (date, from, to, rate) in rows {
-        let stored = |what: &str| EngineError::Database(format!("stored exchange rate: bad {what}"));
+        let stored =
+            |what: &str| EngineError::Database(format!("stored exchange rate: bad {what}"));
         rates.push(ExchangeRate {
             date: date_of(&date).ok_or_else(|| stored("date"))?,
             from: from.parse().map_err(|_| stored("currency"))?,

@@ -148,7 +148,9 @@ fn unparsable_csv_is_refused_with_its_line_and_no_engine_text() {
         error
             .message
             .starts_with("broken.csv: cannot read the file as CSV: line 25002: expected ")
-            && error.message.ends_with("columns as in the header, found 44"),
+            && error
+                .message
+                .ends_with("columns as in the header, found 44"),
         "{}",
         error.message
     );
@@ -175,7 +177,14 @@ fn a_refused_file_leaves_no_tables_behind() {
 /// server path, and it stays short.
 fn assert_no_internals(message: &str) {
     for internal in [
-        "SELECT", "read_csv", "DuckDB", "Possible fixes", "Error:", "/tmp", "staged", "__raw",
+        "SELECT",
+        "read_csv",
+        "DuckDB",
+        "Possible fixes",
+        "Error:",
+        "/tmp",
+        "staged",
+        "__raw",
     ] {
         assert!(!message.contains(internal), "{internal:?} in {message}");
     }
@@ -209,9 +218,8 @@ fn a_zip_file_is_named_as_unsupported() {
         "export.zip: zip files are not supported; extract the export and upload the CSV, \
          .csv.gz, Parquet or newline-delimited JSON files inside"
     );
-    assert!(refuse_bytes("export.csv.bz2", b"BZh91AY&SY....").starts_with(
-        "export.csv.bz2: bzip2 files are not supported;"
-    ));
+    assert!(refuse_bytes("export.csv.bz2", b"BZh91AY&SY....")
+        .starts_with("export.csv.bz2: bzip2 files are not supported;"));
 }
 
 #[test]
@@ -232,7 +240,10 @@ fn a_header_only_file_is_not_called_empty() {
         refuse_bytes("header.csv", format!("{header}\n").as_bytes()),
         "header.csv: the file has a header but no rows"
     );
-    assert_eq!(refuse_bytes("blank.csv", b"\n \n"), "blank.csv: the file is empty");
+    assert_eq!(
+        refuse_bytes("blank.csv", b"\n \n"),
+        "blank.csv: the file is empty"
+    );
 }
 
 #[test]
@@ -285,7 +296,10 @@ fn quoted_newlines_and_formula_cells_load_as_text() {
     let staged = costscope_ingest::stage(&conn, &path, "hostile.csv", None, "staged").unwrap();
     assert_eq!(staged.rows, 2);
     assert_eq!(
-        rows(&conn, "SELECT resource_name FROM staged ORDER BY resource_name"),
+        rows(
+            &conn,
+            "SELECT resource_name FROM staged ORDER BY resource_name"
+        ),
         [[formula.to_owned()], ["web\nserver 1".to_owned()]]
     );
 }

@@ -54,7 +54,10 @@ impl FromRequestParts<AppState> for AuthUser {
         let claims = state.access_tokens.verify(token).ok_or_else(unauthorized)?;
         let user_id = claims.user_id().ok_or_else(unauthorized)?;
         match state.store.get_user(claims.cid, user_id).await? {
-            Some(user) if user.status == UserStatus::Active => Ok(AuthUser(user)),
+            Some(user) if user.status == UserStatus::Active => {
+                crate::telemetry::record_tenant(user.customer_id);
+                Ok(AuthUser(user))
+            }
             _ => Err(unauthorized()),
         }
     }

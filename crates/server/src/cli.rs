@@ -295,8 +295,16 @@ async fn create_user(config: &Config, args: CreateUserArgs) -> anyhow::Result<()
     Ok(())
 }
 
-/// Opens the cost engine for a command, explaining what to do when a server holds it.
+/// A day: in effect no limit for a command's engine calls.
+const COMMAND_TIME_LIMIT_SECONDS: u64 = 24 * 60 * 60;
+
+/// Opens the cost engine for a command, explaining what to do when a server holds it. A
+/// command is run by a person at the terminal, so its calls (a year-long export, say) are not
+/// cut at the per-request time limit of `[queries]` that protects the server.
 fn open_engine_for_command(config: &Config) -> anyhow::Result<DuckDbEngine> {
+    let mut config = config.clone();
+    config.queries.timeout_seconds = COMMAND_TIME_LIMIT_SECONDS;
+    let config = &config;
     crate::startup::open_cost_engine(config).map_err(|error| match error {
         EngineError::Locked(_) => anyhow::anyhow!(
             "The data directory {dir} is in use by a running Costscope server. Stop it first, \

@@ -54,6 +54,7 @@ export const FALLBACK_CONFIG: PublicConfig = {
   support_email: '',
   documentation_url: '',
   max_upload_bytes: 2 * 1024 ** 3,
+  allow_signup: true,
 };
 
 export const usePublicConfig = () => useQuery(publicConfigQuery());

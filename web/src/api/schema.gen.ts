@@ -81,7 +81,8 @@ export interface paths {
         put?: never;
         /**
          * Sign in with e-mail and password. Unknown e-mail, wrong password and pending user
-         *     answer alike; failures are throttled per account and per client address.
+         *     answer alike; failures slow down the client address and e-mail pair (growing waits), and
+         *     each address has a budget of attempts.
          */
         post: operations["login"];
         delete?: never;
@@ -99,7 +100,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Revoke a refresh token. Unknown tokens are accepted too. */
+        /**
+         * Revoke the refresh token (cookie or body) and clear the cookie. Without a token, or with an
+         *     unknown one, it answers 204 too.
+         */
         post: operations["logout"];
         delete?: never;
         options?: never;
@@ -133,7 +137,12 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Exchange a refresh token for a new session; the old refresh token stops working. */
+        /**
+         * Exchange the refresh token (the `costscope_refresh` cookie, or `refresh_token` in the
+         *     body) for a new session and a new refresh token; the old one stops working. Presenting a
+         *     token that was already exchanged ends the whole session (every token rotated from the same
+         *     sign-in).
+         */
         post: operations["refresh"];
         delete?: never;
         options?: never;
@@ -150,7 +159,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Create a customer (named after the user, 30-day Tier 0 trial) and its owner. */
+        /**
+         * Create a customer (named after the user, 30-day Tier 0 trial) and its owner. Refused
+         *     when the server's `allow_signup` is off; limited per client address.
+         */
         post: operations["signup"];
         delete?: never;
         options?: never;
@@ -573,7 +585,7 @@ export interface components {
             interval?: string | null;
             /**
              * Format: int64
-             * @description 1–10000 groups per page.
+             * @description 1–10000 groups per page; default 1000. Buckets × groups is capped at 200000 rows.
              */
             limit?: number | null;
             /** @description `billed` (default), `effective` or `list`. */
@@ -612,14 +624,15 @@ export interface components {
             /** Format: double */
             thresholdValue: number;
         };
-        /** @description A signed-in session. */
+        /**
+         * @description A signed-in session. The refresh token is not in the body: it comes as the `HttpOnly`
+         *     cookie `costscope_refresh` (`Path=/v1/auth`), out of reach of page scripts.
+         */
         AuthResponse: {
-            /** @description Bearer token for `Authorization`, valid `expires_in` seconds. */
+            /** @description Bearer token for `Authorization`, valid `expires_in` seconds. Keep it in memory. */
             access_token: string;
             /** Format: int64 */
             expires_in: number;
-            /** @description Exchange at `/v1/auth/refresh` for a new pair; valid 30 days, single use. */
-            refresh_token: string;
             /** @description Always `Bearer`. */
             token_type: string;
             user: components["schemas"]["User"];
@@ -644,15 +657,20 @@ export interface components {
              * @description Days left in the current period, today included.
              */
             daysRemaining: number;
+            /** @description The detail page's reading: exceeded over 100 %, warning from 75 %. */
+            detailStatus: components["schemas"]["DetailStatus"];
             /** @description 100 % used or more. */
             exceeded: boolean;
             filters: components["schemas"]["BudgetFilter"][];
             /** Format: int64 */
             id: number;
+            /** @description Mission Control's health: critical from 80 %, warning from 70 %. */
+            missionControlStatus: components["schemas"]["BudgetHealth"];
             name: string;
             /**
              * Format: double
-             * @description `currentSpent / amount × 100`, unrounded.
+             * @description `currentSpent / amount × 100`, unrounded (for display: the rules below compare the
+             *     spend and the amount exactly, to the micro-dollar, not this quotient).
              */
             percentUsed: number;
             period: components["schemas"]["BudgetPeriod"];
@@ -665,9 +683,11 @@ export interface components {
              * @description The same over the whole previous period.
              */
             previousSpent: number;
-            /** @description Dashboard health: critical from 90 %, warning from 75 %. */
+            /** @description The alert thresholds the current spend has reached, in the order of `alerts`. */
+            reachedAlerts: components["schemas"]["AlertThreshold"][];
+            /** @description Dashboard, cards and summary health: critical from 90 %, warning from 75 %. */
             status: components["schemas"]["BudgetHealth"];
-            /** @description Alert thresholds the current spend has reached. */
+            /** @description How many alert thresholds the current spend has reached. */
             triggeredAlerts: number;
             /** Format: date-time */
             updatedAt: string;
@@ -978,6 +998,12 @@ export interface components {
             billedCost: number;
             currency: string;
         };
+        /**
+         * @description How the detail page reads a budget (spec 2 §4 Budget health): over 100 % is "Exceeded
+         *     Budget", 75 % up to 100 % "Approaching Limit", under 75 % "On Track".
+         * @enum {string}
+         */
+        DetailStatus: "healthy" | "warning" | "exceeded";
         /** @description Every error answer: a message for people, and for 422 the messages per field. */
         ErrorBody: {
             details?: {
@@ -1207,8 +1233,9 @@ export interface components {
             email: string;
             password: string;
         };
+        /** @description Optional body of `logout`, like [`RefreshRequest`]. */
         LogoutRequest: {
-            refresh_token: string;
+            refresh_token?: string | null;
         };
         MessageResponse: {
             message: string;
@@ -1221,6 +1248,11 @@ export interface components {
             currency: string;
         };
         PublicConfig: {
+            /**
+             * @description Whether `POST /v1/auth/signup` creates tenants here; when false the web app says sign-up
+             *     is closed and people join by invitation.
+             */
+            allow_signup: boolean;
             /** @description Customers that see the Compliance menu entry. */
             compliance_customer_ids: number[];
             documentation_url: string;
@@ -1274,8 +1306,12 @@ export interface components {
             /** @description `FROM→TO`, sorted. */
             pairs: string[];
         };
+        /**
+         * @description Optional body of `refresh` and `logout`: browsers send the cookie and no body; a client
+         *     without cookies may send the token it took from the `Set-Cookie` header instead.
+         */
         RefreshRequest: {
-            refresh_token: string;
+            refresh_token?: string | null;
         };
         ResourcesPagination: {
             /** Format: int64 */
@@ -1481,6 +1517,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description The cost engine is busy or the query ran past the time limit and was cancelled (Retry-After) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     public_config: {
@@ -1522,9 +1567,29 @@ export interface operations {
                     "application/json": components["schemas"]["InvitationInfo"];
                 };
             };
+            /** @description The request cannot be read: a malformed body, path or query parameter (the message says which) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description This invitation link is invalid or has already been used */
             404: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many invitation attempts from your address. Try again in 1 minute. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1551,10 +1616,21 @@ export interface operations {
         responses: {
             200: {
                 headers: {
+                    /** @description The refresh token cookie */
+                    "Set-Cookie"?: string;
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["AuthResponse"];
+                };
+            };
+            /** @description The request cannot be read: a malformed body, path or query parameter (the message says which) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description This invitation link is invalid or has already been used */
@@ -1566,8 +1642,28 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description The request body is larger than accepted */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             422: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many invitation attempts from your address. Try again in 1 minute. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1591,10 +1687,21 @@ export interface operations {
         responses: {
             200: {
                 headers: {
+                    /** @description The refresh token cookie */
+                    "Set-Cookie"?: string;
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["AuthResponse"];
+                };
+            };
+            /** @description The request cannot be read: a malformed body, path or query parameter (the message says which) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Incorrect email or password */
@@ -1606,9 +1713,20 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Too many sign-in attempts */
+            /** @description The request body is larger than accepted */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many sign-in attempts. Try again in {n} minutes. */
             429: {
                 headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1624,18 +1742,39 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody: {
+        /** @description Optional: only without the cookie */
+        requestBody?: {
             content: {
-                "application/json": components["schemas"]["LogoutRequest"];
+                "application/json": null | components["schemas"]["LogoutRequest"];
             };
         };
         responses: {
             /** @description Signed out */
             204: {
                 headers: {
+                    /** @description Clears the refresh token cookie */
+                    "Set-Cookie"?: string;
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+            /** @description Invalid request body */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body is larger than accepted */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
             };
         };
     };
@@ -1674,23 +1813,55 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody: {
+        /** @description Optional: only without the cookie */
+        requestBody?: {
             content: {
-                "application/json": components["schemas"]["RefreshRequest"];
+                "application/json": null | components["schemas"]["RefreshRequest"];
             };
         };
         responses: {
             200: {
                 headers: {
+                    /** @description The new refresh token cookie */
+                    "Set-Cookie"?: string;
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["AuthResponse"];
                 };
             };
+            /** @description Invalid request body */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Your session has expired. Please sign in again. */
             401: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body is larger than accepted */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many session refreshes from your address. Try again in 1 minute. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1714,10 +1885,30 @@ export interface operations {
         responses: {
             201: {
                 headers: {
+                    /** @description The refresh token: costscope_refresh, HttpOnly, Secure, SameSite=Strict, Path=/v1/auth */
+                    "Set-Cookie"?: string;
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["AuthResponse"];
+                };
+            };
+            /** @description The request cannot be read: a malformed body, path or query parameter (the message says which) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Sign-up is closed on this server. Ask an administrator of your organisation to invite you. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description User {email} already exists */
@@ -1729,8 +1920,28 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description The request body is larger than accepted */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             422: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many sign-ups from your address. Try again in {n} minutes. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1765,6 +1976,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description The cost engine is busy or the query ran past the time limit and was cancelled (Retry-After) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     create: {
@@ -1788,6 +2008,24 @@ export interface operations {
                     "application/json": components["schemas"]["Budget"];
                 };
             };
+            /** @description The request cannot be read: a malformed body, path or query parameter (the message says which) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Authentication required */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Only owners and admins can manage budgets */
             403: {
                 headers: {
@@ -1797,8 +2035,26 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description The request body is larger than accepted */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Spec 2 §5 Budget rules, per field */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The cost engine is busy or the query ran past the time limit and was cancelled (Retry-After) */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -1834,6 +2090,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description The cost engine is busy or the query ran past the time limit and was cancelled (Retry-After) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     get_one: {
@@ -1856,8 +2121,35 @@ export interface operations {
                     "application/json": components["schemas"]["Budget"];
                 };
             };
+            /** @description The request cannot be read: a malformed body, path or query parameter (the message says which) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Authentication required */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description No budget found. */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The cost engine is busy or the query ran past the time limit and was cancelled (Retry-After) */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -1891,6 +2183,24 @@ export interface operations {
                     "application/json": components["schemas"]["Budget"];
                 };
             };
+            /** @description The request cannot be read: a malformed body, path or query parameter (the message says which) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Authentication required */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Only owners and admins can manage budgets */
             403: {
                 headers: {
@@ -1909,8 +2219,26 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description The request body is larger than accepted */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Spec 2 §5 Budget rules, per field */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The cost engine is busy or the query ran past the time limit and was cancelled (Retry-After) */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -1938,6 +2266,24 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+            /** @description The request cannot be read: a malformed body, path or query parameter (the message says which) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Authentication required */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
             };
             /** @description Only owners and admins can manage budgets */
             403: {
@@ -1982,6 +2328,24 @@ export interface operations {
                     "application/json": components["schemas"]["BudgetAlertHistoryItem"][];
                 };
             };
+            /** @description The request cannot be read: a malformed body, path or query parameter (the message says which) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Authentication required */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description No budget found. */
             404: {
                 headers: {
@@ -2022,6 +2386,24 @@ export interface operations {
                     "application/json": components["schemas"]["BudgetConfigHistoryItem"][];
                 };
             };
+            /** @description The request cannot be read: a malformed body, path or query parameter (the message says which) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Authentication required */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description No budget found. */
             404: {
                 headers: {
@@ -2056,6 +2438,24 @@ export interface operations {
                     "application/json": components["schemas"]["BudgetHistoryItem"][];
                 };
             };
+            /** @description The request cannot be read: a malformed body, path or query parameter (the message says which) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Authentication required */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description No budget found. */
             404: {
                 headers: {
@@ -2067,6 +2467,15 @@ export interface operations {
             };
             /** @description Spec 2 §5 Spending date range rules */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The cost engine is busy or the query ran past the time limit and was cancelled (Retry-After) */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2107,6 +2516,24 @@ export interface operations {
                     "application/json": components["schemas"]["BudgetResourcesResponse"];
                 };
             };
+            /** @description The request cannot be read: a malformed body, path or query parameter (the message says which) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Authentication required */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description No budget found. */
             404: {
                 headers: {
@@ -2118,6 +2545,15 @@ export interface operations {
             };
             /** @description Spec 2 §5 Resources request rules */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The cost engine is busy or the query ran past the time limit and was cancelled (Retry-After) */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2153,6 +2589,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description The cost engine is busy or the query ran past the time limit and was cancelled (Retry-After) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     get_currency: {
@@ -2174,6 +2619,15 @@ export interface operations {
             };
             /** @description Authentication required */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The cost engine is busy or the query ran past the time limit and was cancelled (Retry-After) */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2204,6 +2658,15 @@ export interface operations {
                     "application/json": components["schemas"]["CurrencySettings"];
                 };
             };
+            /** @description The request cannot be read: a malformed body, path or query parameter (the message says which) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Authentication required */
             401: {
                 headers: {
@@ -2222,8 +2685,26 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description The request body is larger than accepted */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Not a three-letter currency code */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The cost engine is busy or the query ran past the time limit and was cancelled (Retry-After) */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2282,6 +2763,15 @@ export interface operations {
                     "application/json": components["schemas"]["ExchangeRatesPage"];
                 };
             };
+            /** @description The request cannot be read: a malformed body, path or query parameter (the message says which) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Authentication required */
             401: {
                 headers: {
@@ -2293,6 +2783,15 @@ export interface operations {
             };
             /** @description Limit out of range */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The cost engine is busy or the query ran past the time limit and was cancelled (Retry-After) */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2351,6 +2850,24 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description The request body is larger than accepted */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The cost engine is busy or the query ran past the time limit and was cancelled (Retry-After) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     clear_rates: {
@@ -2380,6 +2897,15 @@ export interface operations {
             };
             /** @description Only owners and admins can change exchange rates */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The cost engine is busy or the query ran past the time limit and was cancelled (Retry-After) */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2417,8 +2943,35 @@ export interface operations {
                     "application/vnd.apache.parquet": number[];
                 };
             };
-            /** @description start/end/format/version broken (the field is named) */
+            /** @description The request cannot be read: a malformed body, path or query parameter (the message says which) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Authentication required */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description start/end/format/version broken or a day outside 1970-2100 (the field is named) */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The export ran past the time limit and was cancelled (Retry-After) */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2443,6 +2996,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["IngestJob"][];
+                };
+            };
+            /** @description Authentication required */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
         };
@@ -2477,6 +3039,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description Authentication required */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Only owners and admins can load billing data */
             403: {
                 headers: {
@@ -2504,6 +3075,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description Daily upload limit reached / daily upload volume reached / storage limit reached (Retry-After: until 00:00 UTC for the daily quotas) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     get_upload: {
@@ -2524,6 +3104,24 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["IngestJob"];
+                };
+            };
+            /** @description The request cannot be read: a malformed body, path or query parameter (the message says which) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Authentication required */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Upload not found */
@@ -2576,8 +3174,26 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description The request body is larger than accepted */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Invalid filters, logic, group_by or metric */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The cost engine is busy or the query ran past the time limit and was cancelled (Retry-After) */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2636,6 +3252,24 @@ export interface operations {
                     "application/json": components["schemas"]["InviteResponse"];
                 };
             };
+            /** @description The request cannot be read: a malformed body, path or query parameter (the message says which) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Authentication required */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Only owners and admins can manage users */
             403: {
                 headers: {
@@ -2647,6 +3281,15 @@ export interface operations {
             };
             /** @description User {email} already exists */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body is larger than accepted */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2684,6 +3327,24 @@ export interface operations {
                     "application/json": components["schemas"]["User"];
                 };
             };
+            /** @description The request cannot be read: a malformed body, path or query parameter (the message says which) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Authentication required */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description User not found */
             404: {
                 headers: {
@@ -2713,6 +3374,24 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["MessageResponse"];
+                };
+            };
+            /** @description The request cannot be read: a malformed body, path or query parameter (the message says which) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Authentication required */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             403: {
@@ -2767,6 +3446,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description Authentication required */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -2777,6 +3465,15 @@ export interface operations {
             };
             /** @description User not found */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body is larger than accepted */
+            413: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2833,8 +3530,26 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Bad operator, dimension, interval, metric or limit */
+            /** @description The request body is larger than accepted */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Bad operator, dimension, interval, metric or limit, or a bound passed (dates, range length, rows, list sizes) */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The cost engine is busy or the query ran past the time limit and was cancelled (Retry-After) */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2883,8 +3598,26 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description The request body is larger than accepted */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Unsupported filter operator */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The cost engine is busy or the query ran past the time limit and was cancelled (Retry-After) */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2933,8 +3666,26 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description The request body is larger than accepted */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Unsupported filter operator or unknown metric */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The cost engine is busy or the query ran past the time limit and was cancelled (Retry-After) */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2983,8 +3734,26 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description The request body is larger than accepted */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Unsupported filter operator or unknown metric */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The cost engine is busy or the query ran past the time limit and was cancelled (Retry-After) */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -29,6 +29,7 @@ export function makeConfig(overrides: Partial<PublicConfig> = {}, features: Part
     support_email: 'support@costscope.test',
     documentation_url: 'https://docs.costscope.test',
     max_upload_bytes: 2 * 1024 ** 3,
+    allow_signup: true,
     ...overrides,
   };
 }

@@ -10,39 +10,9 @@ set -euo pipefail
 
 VENV="${COSTSCOPE_VENV:-$HOME/.cache/costscope-venv}"
 PACKAGES=("focus-validator==1.0.0" "multimethod<2" "pyarrow<20")
-stamp="$VENV/.costscope-focus-validator"
-wanted="${PACKAGES[*]}"
-
-if [[ -x "$VENV/bin/focus-validator" && -f "$stamp" && "$(cat "$stamp")" == "$wanted" ]]; then
-  echo "ensure-focus-validator: $VENV/bin/focus-validator is installed"
-  exit 0
+source "$(dirname "${BASH_SOURCE[0]}")/lib-python-venv.sh"
+if ensure_python_tool ensure-focus-validator "$VENV" focus-validator "${PACKAGES[@]}"; then
+  "$VENV/bin/focus-validator" --supported-versions >/dev/null
+  echo "ensure-focus-validator: installed; FOCUS versions it validates: $("$VENV/bin/focus-validator" --supported-versions | tr '\n' ' ')"
+  python_tool_installed "$VENV" focus-validator "${PACKAGES[@]}"
 fi
-
-python=""
-for candidate in python3 python; do
-  if command -v "$candidate" >/dev/null 2>&1; then python="$candidate"; break; fi
-done
-if [[ -z "$python" ]]; then
-  echo "ensure-focus-validator: no python3 found; install python3 and python3-venv" >&2
-  exit 1
-fi
-
-if [[ ! -x "$VENV/bin/python" ]] && ! "$python" -m venv "$VENV"; then
-  rm -rf "$VENV"
-  if command -v apt-get >/dev/null 2>&1 && [[ "$(id -u)" == 0 ]]; then
-    echo "ensure-focus-validator: installing python3-venv (apt-get)"
-    export DEBIAN_FRONTEND=noninteractive
-    apt-get update -q
-    apt-get install -y -q --no-install-recommends python3-venv python3-pip
-    python3 -m venv "$VENV"
-  else
-    echo "ensure-focus-validator: cannot create a virtualenv at $VENV (install python3-venv)" >&2
-    exit 1
-  fi
-fi
-
-echo "ensure-focus-validator: installing ${PACKAGES[*]} into $VENV"
-"$VENV/bin/python" -m pip install --quiet --disable-pip-version-check "${PACKAGES[@]}"
-"$VENV/bin/focus-validator" --supported-versions >/dev/null
-echo "$wanted" > "$stamp"
-echo "ensure-focus-validator: installed; FOCUS versions it validates: $("$VENV/bin/focus-validator" --supported-versions | tr '\n' ' ')"

@@ -74,7 +74,7 @@ impl LiveData {
         let token = crate::auth::tokens::random_token();
         let token_path = data_dir.join(OPS_TOKEN_FILE);
         let _ = std::fs::remove_file(&token_path);
-        owner_only_file(&token_path)
+        crate::auth::secret::owner_only_file(&token_path)
             .and_then(|mut file| file.write_all(token.as_bytes()))
             .with_context(|| format!("writing {}", token_path.display()))?;
         let addr_path = data_dir.join(OPS_ADDR_FILE);
@@ -334,24 +334,6 @@ fn restrict_to_owner(path: &Path) -> anyhow::Result<()> {
 #[cfg(not(unix))]
 fn restrict_to_owner(_path: &Path) -> anyhow::Result<()> {
     Ok(())
-}
-
-#[cfg(unix)]
-fn owner_only_file(path: &Path) -> std::io::Result<std::fs::File> {
-    use std::os::unix::fs::OpenOptionsExt;
-    std::fs::OpenOptions::new()
-        .write(true)
-        .create_new(true)
-        .mode(0o600)
-        .open(path)
-}
-
-#[cfg(not(unix))]
-fn owner_only_file(path: &Path) -> std::io::Result<std::fs::File> {
-    std::fs::OpenOptions::new()
-        .write(true)
-        .create_new(true)
-        .open(path)
 }
 
 /// `costscope backup --to DIR`: through the running server when one holds the data dir,

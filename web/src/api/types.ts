@@ -5,8 +5,8 @@ type Schemas = components['schemas'];
 export type User = Schemas['User'];
 export type Role = Schemas['Role'];
 export type UserStatus = Schemas['UserStatus'];
-/** The refresh token is an HttpOnly cookie, never in the body (Omit: until schema.gen.ts is regenerated). */
-export type AuthResponse = Omit<Schemas['AuthResponse'], 'refresh_token'>;
+/** The refresh token is an HttpOnly cookie, never in the body. */
+export type AuthResponse = Schemas['AuthResponse'];
 export type SignupRequest = Schemas['SignupRequest'];
 export type LoginRequest = Schemas['LoginRequest'];
 export type RefreshRequest = Schemas['RefreshRequest'];

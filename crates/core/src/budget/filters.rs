@@ -10,7 +10,7 @@ pub const MAX_FILTERS: usize = 5;
 pub const MAX_FILTER_ENTRIES: usize = 20;
 /// At most this many values in one filter (the spec gives no figure; a budget's spend is read
 /// with every value in the query, on every list of the tenant's budgets).
-pub const MAX_FILTER_VALUES: usize = 1000;
+pub const MAX_FILTER_VALUES: usize = 100;
 /// At most this many characters in one filter value (spec 1 §9 "max filter value length 100").
 pub const MAX_FILTER_VALUE_CHARS: usize = 100;
 /// At most this many tag keys in the tag filter: each key becomes one ORed condition group of
@@ -18,7 +18,7 @@ pub const MAX_FILTER_VALUE_CHARS: usize = 100;
 pub const MAX_TAG_KEYS: usize = 10;
 
 pub const TOO_MANY_FILTERS: &str = "Maximum of 5 filters allowed";
-pub const TOO_MANY_VALUES: &str = "Maximum of 1000 values allowed per filter";
+pub const TOO_MANY_VALUES: &str = "Maximum of 100 values allowed per filter";
 pub const VALUE_TOO_LONG: &str = "Filter values must be at most 100 characters";
 pub const TOO_MANY_TAG_KEYS: &str = "Maximum of 10 tag keys allowed";
 
@@ -97,8 +97,8 @@ impl BudgetFilters {
 
     /// The size bounds, checked on the filters as sent before any other rule, so that a huge
     /// list is refused at once (and never stored, to be re-read on every budget list):
-    /// at most 20 entries ('Maximum of 5 filters allowed'), 1000 values per filter ('Maximum of
-    /// 1000 values allowed per filter'), 100 characters per value ('Filter values must be at
+    /// at most 20 entries ('Maximum of 5 filters allowed'), 100 values per filter ('Maximum of
+    /// 100 values allowed per filter'), 100 characters per value ('Filter values must be at
     /// most 100 characters') and 10 tag keys ('Maximum of 10 tag keys allowed'); all on the
     /// `filters` field.
     pub fn check_size(filters: &[BudgetFilter]) -> Result<(), FieldError> {
@@ -264,18 +264,18 @@ mod tests {
     }
 
     #[test]
-    fn a_filter_may_hold_1000_values_but_not_1001() {
+    fn a_filter_may_hold_100_values_but_not_101() {
         let values = |count| BudgetFilter {
             filter_type: BudgetFilterType::Account,
             values: many("acct-", count),
         };
         assert_eq!(
-            BudgetFilters::parse(vec![values(1000)]).unwrap().as_slice()[0]
+            BudgetFilters::parse(vec![values(100)]).unwrap().as_slice()[0]
                 .values
                 .len(),
-            1000
+            100
         );
-        assert_eq!(message(vec![values(1001)]), TOO_MANY_VALUES);
+        assert_eq!(message(vec![values(101)]), TOO_MANY_VALUES);
         assert_eq!(message(vec![values(100_000)]), TOO_MANY_VALUES);
     }
 

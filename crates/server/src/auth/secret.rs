@@ -41,8 +41,9 @@ pub fn load_or_create(
     Ok(SecretString::from(secret))
 }
 
+/// Creates `path` (it must not exist) readable and writable by the owner only (0600 on Unix).
 #[cfg(unix)]
-fn owner_only_file(path: &Path) -> std::io::Result<std::fs::File> {
+pub(crate) fn owner_only_file(path: &Path) -> std::io::Result<std::fs::File> {
     use std::os::unix::fs::OpenOptionsExt;
     std::fs::OpenOptions::new()
         .write(true)
@@ -52,7 +53,7 @@ fn owner_only_file(path: &Path) -> std::io::Result<std::fs::File> {
 }
 
 #[cfg(not(unix))]
-fn owner_only_file(path: &Path) -> std::io::Result<std::fs::File> {
+pub(crate) fn owner_only_file(path: &Path) -> std::io::Result<std::fs::File> {
     std::fs::OpenOptions::new()
         .write(true)
         .create_new(true)

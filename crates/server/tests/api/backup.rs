@@ -2,24 +2,13 @@
 //! server in the middle of a load.
 
 use std::path::Path;
-use std::process::Command;
 
 use reqwest::StatusCode;
 use serde_json::{json, Value};
 
+use crate::cli_ingest::costscope;
 use crate::helpers::{spawn_app, spawn_app_in, status_and_json};
 use crate::ingest::{focus_csv, focus_row, HEADER};
-
-fn costscope(data_dir: &Path, args: &[&str]) -> std::process::Output {
-    Command::new(env!("CARGO_BIN_EXE_costscope"))
-        .arg("--data-dir")
-        .arg(data_dir)
-        .args(args)
-        .env_remove("COSTSCOPE_DATABASE_URL")
-        .env_remove("COSTSCOPE_CONFIG")
-        .output()
-        .expect("run costscope")
-}
 
 /// The command, off the test's runtime (which also serves the app the command may call).
 async fn costscope_beside(data_dir: &Path, args: &[&str]) -> std::process::Output {

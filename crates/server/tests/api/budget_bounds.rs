@@ -34,12 +34,12 @@ fn over_the_bounds() -> Vec<(&'static str, Value, &'static str)> {
         (
             "filters",
             with_filters(json!([{"filterType": "account", "filterValues": values("a", 100_000)}])),
-            "Maximum of 1000 values allowed per filter",
+            "Maximum of 100 values allowed per filter",
         ),
         (
             "filters",
-            with_filters(json!([{"filterType": "region", "filterValues": values("r", 1001)}])),
-            "Maximum of 1000 values allowed per filter",
+            with_filters(json!([{"filterType": "region", "filterValues": values("r", 101)}])),
+            "Maximum of 100 values allowed per filter",
         ),
         (
             "filters",
@@ -109,13 +109,13 @@ async fn a_budget_at_every_bound_is_stored_and_the_list_stays_quick() {
         .await
         .access_token;
     upload(&app, &token, &budget_data()).await;
-    let mut accounts = values("1000000000", 999);
+    let mut accounts = values("1000000000", 99);
     accounts.push("111111111111".to_owned());
     let tags: Vec<String> = (0..10)
         .flat_map(|key| (0..10).map(move |value| format!("key{key}:value{value}")))
         .collect();
-    let regions = [values("region-", 999), vec!["us-east-1".to_owned()]].concat();
-    let services = [values(&"s".repeat(97), 999), vec!["AmazonEC2".to_owned()]].concat();
+    let regions = [values("region-", 99), vec!["us-east-1".to_owned()]].concat();
+    let services = [values(&"s".repeat(97), 99), vec!["AmazonEC2".to_owned()]].concat();
     let tags = [tags, vec!["env:prod".to_owned()]].concat();
     let body = with_filters(json!([
         {"filterType": "account", "filterValues": accounts},

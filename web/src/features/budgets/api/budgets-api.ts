@@ -16,15 +16,13 @@ import type {
 } from '../model/types';
 import { budgetKeys, type BudgetResourcesParams } from './keys';
 
-// `as Promise<Budget…>`: the answer carries the server's readings that model/types.ts adds to
-// the generated type until it is regenerated.
-export const getBudgets = () => unwrap(api.GET('/v1/budgets')) as Promise<Budget[]>;
+export const getBudgets = () => unwrap<Budget[]>(api.GET('/v1/budgets'));
 export const getBudgetSummary = () => unwrap<BudgetSummary>(api.GET('/v1/budgets/summary'));
 export const getBudget = (id: number) =>
-  unwrap(api.GET('/v1/budgets/{id}', { params: { path: { id } } })) as Promise<Budget>;
-export const createBudget = (body: BudgetRequest) => unwrap(api.POST('/v1/budgets', { body })) as Promise<Budget>;
+  unwrap<Budget>(api.GET('/v1/budgets/{id}', { params: { path: { id } } }));
+export const createBudget = (body: BudgetRequest) => unwrap<Budget>(api.POST('/v1/budgets', { body }));
 export const updateBudget = ({ id, body }: { id: number; body: BudgetRequest }) =>
-  unwrap(api.PUT('/v1/budgets/{id}', { params: { path: { id } }, body })) as Promise<Budget>;
+  unwrap<Budget>(api.PUT('/v1/budgets/{id}', { params: { path: { id } }, body }));
 export const deleteBudget = (id: number) =>
   unwrap<unknown>(api.DELETE('/v1/budgets/{id}', { params: { path: { id } } }));
 export const getBudgetHistory = (id: number, range: { startDate?: string; endDate?: string }) =>

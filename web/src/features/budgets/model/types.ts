@@ -3,19 +3,9 @@ import type { components } from '@/api/schema.gen';
 
 type Schemas = components['schemas'];
 
-/**
- * The server's readings added to the budget answer in issue 12 (docs/API-BUDGETS.md); written
- * here until web/openapi.json and schema.gen.ts are regenerated, then the intersection is a no-op.
- */
-export type DetailStatus = 'healthy' | 'warning' | 'exceeded';
-export type Budget = Schemas['Budget'] & {
-  /** The detail page's reading: exceeded over 100 %, warning from 75 %. */
-  detailStatus: DetailStatus;
-  /** Mission Control's health: critical from 80 %, warning from 70 %. */
-  missionControlStatus: Schemas['BudgetHealth'];
-  /** The alert thresholds the current spend has reached, in the order of `alerts`. */
-  reachedAlerts: Schemas['AlertThreshold'][];
-};
+export type Budget = Schemas['Budget'];
+/** The detail page's reading: exceeded over 100 %, warning from 75 %. */
+export type DetailStatus = Schemas['DetailStatus'];
 export type BudgetRequest = Schemas['BudgetRequest'];
 export type BudgetSummary = Schemas['BudgetSummary'];
 export type BudgetFilter = Schemas['BudgetFilter'];

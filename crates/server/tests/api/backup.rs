@@ -276,3 +276,33 @@ async fn the_ops_backup_route_needs_the_servers_token() {
         );
     }
 }
+
+#[tokio::test]
+async fn a_signed_in_owner_or_user_cannot_reach_the_ops_backup_route() {
+    // The route is the operator's, not a tenant's: a bearer token of any tenant and role is no
+    // substitute for the server's ops token, and nothing is written.
+    let live = spawn_app().await;
+    let owner = live.signup_owner("Olga Owner", "olga@a.test").await;
+    let user = live
+        .add_member(&owner.access_token, "Uma User", "uma@a.test", "User")
+        .await;
+    let other_tenant = live.signup_owner("Bob Owner", "bob@b.test").await;
+    let target = tempfile::tempdir().unwrap();
+    let body = json!({"to": target.path().join("b")});
+    for bearer in [
+        &owner.access_token,
+        &user.access_token,
+        &other_tenant.access_token,
+    ] {
+        let response = live
+            .client
+            .post(live.url("/ops/backup"))
+            .bearer_auth(bearer)
+            .json(&body)
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(response.status(), StatusCode::NOT_FOUND);
+    }
+    assert!(!target.path().join("b").exists());
+}

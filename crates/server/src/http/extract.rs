@@ -18,6 +18,9 @@ pub struct ApiJson<T>(pub T);
 
 impl From<JsonRejection> for ApiError {
     fn from(rejection: JsonRejection) -> Self {
+        if rejection.status() == axum::http::StatusCode::PAYLOAD_TOO_LARGE {
+            return super::rejections::body_too_large_error();
+        }
         ApiError::BadRequest(format!("Invalid request body: {}", rejection.body_text()))
     }
 }

@@ -49,11 +49,11 @@ pub fn routes() -> Router<AppState> {
 
 /// Adds the layers to `routes` (public so that tests can serve extra routes, such as one that
 /// panics, exactly as production serves its own). From the outside in: the request span
-/// (tenant id), metrics, security headers, JSON errors, panics caught, body limits.
+/// (tenant id), metrics, security headers, JSON errors (413 included), panics caught, the JSON
+/// body limit.
 pub fn with_layers(routes: Router<AppState>, state: AppState) -> Router {
     routes
         .layer(DefaultBodyLimit::max(rejections::JSON_BODY_LIMIT))
-        .layer(from_fn(rejections::limit_body))
         .layer(CatchPanicLayer::custom(rejections::panic_response))
         .layer(from_fn(rejections::json_errors))
         .layer(from_fn(headers::security_headers))

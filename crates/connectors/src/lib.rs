@@ -1,7 +1,14 @@
-//! Clients for services outside Costscope.
+//! Clients for services outside Costscope: SMTP, and the cloud billing exports that connected
+//! accounts sync from (AWS Data Exports and CUR in S3, the GCP billing export in BigQuery,
+//! Azure Cost Management exports in Blob Storage).
 
+mod export_source;
+pub mod settings;
 mod smtp;
 #[cfg(feature = "test-support")]
 pub mod testing;
 
+pub use export_source::{
+    BillingExportSource, ExportObject, ExportPeriod, FetchLimits, FetchedFile, SourceError,
+};
 pub use smtp::{MailError, Mailer, OutgoingMail};

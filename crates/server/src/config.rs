@@ -53,6 +53,44 @@ pub struct Config {
     pub allow_signup: bool,
     pub queries: QueryLimits,
     pub uploads: UploadLimits,
+    /// The key that encrypts stored connection secrets (a GCP key, an Azure SAS token or
+    /// client secret); `None`: generated once into the data dir (`secrets.key`).
+    pub secrets_key: Option<SecretString>,
+    pub cloud: CloudConfig,
+}
+
+/// Cloud connections and their syncs (`[cloud]`).
+#[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct CloudConfig {
+    /// Hours between two scheduled syncs of a connection; 0 turns the schedule off ("Sync
+    /// now" still works).
+    pub sync_interval_hours: u32,
+    /// Connections syncing at once (across tenants).
+    pub sync_concurrency: usize,
+    /// The BigQuery REST API's base URL (a local stand-in in tests).
+    pub bigquery_url: String,
+    /// The Microsoft identity platform's authority, for Azure service principals.
+    pub azure_authority_url: String,
+    /// An endpoint for every AWS call (an S3-compatible store, or an emulator in tests); the
+    /// standard `AWS_ENDPOINT_URL` / `AWS_ENDPOINT_URL_<SERVICE>` variables work too.
+    pub aws_endpoint_url: Option<String>,
+    /// The AWS principal (Costscope's own role or account ARN) that the onboarding template's
+    /// role trusts, with the tenant's external id; `None`: the template asks for it.
+    pub aws_trusted_principal: Option<String>,
+}
+
+impl Default for CloudConfig {
+    fn default() -> Self {
+        Self {
+            sync_interval_hours: 6,
+            sync_concurrency: 4,
+            bigquery_url: "https://bigquery.googleapis.com".to_owned(),
+            azure_authority_url: "https://login.microsoftonline.com".to_owned(),
+            aws_endpoint_url: None,
+            aws_trusted_principal: None,
+        }
+    }
 }
 
 /// Bounded work per cost query (`[queries]`).
@@ -289,6 +327,10 @@ struct FileConfig {
     queries: QueryLimits,
     #[serde(default)]
     uploads: UploadLimitsFile,
+    secrets_key: Option<SecretString>,
+    secrets_key_file: Option<PathBuf>,
+    #[serde(default)]
+    cloud: CloudConfig,
 }
 
 /// Values given on the command line or in the environment; they win over the file.
@@ -311,6 +353,9 @@ pub struct Overrides {
     /// The SMTP password apart from the URL (`COSTSCOPE_SMTP_PASSWORD`, `…_FILE`).
     pub smtp_password: Option<String>,
     pub smtp_password_file: Option<PathBuf>,
+    /// The connection-secrets key (`COSTSCOPE_SECRETS_KEY`, `COSTSCOPE_SECRETS_KEY_FILE`).
+    pub secrets_key: Option<String>,
+    pub secrets_key_file: Option<PathBuf>,
 }
 
 impl From<GlobalArgs> for Overrides {
@@ -331,6 +376,8 @@ impl From<GlobalArgs> for Overrides {
             smtp_url_file: args.smtp_url_file,
             smtp_password: non_empty_env("COSTSCOPE_SMTP_PASSWORD"),
             smtp_password_file: args.smtp_password_file,
+            secrets_key: non_empty_env("COSTSCOPE_SECRETS_KEY"),
+            secrets_key_file: non_empty_env("COSTSCOPE_SECRETS_KEY_FILE").map(PathBuf::from),
         }
     }
 }
@@ -366,6 +413,14 @@ impl Config {
         )? {
             Some(secret) => Some(secret),
             None => secret_from("auth_secret", file.auth_secret, file.auth_secret_file)?,
+        };
+        let secrets_key = match secret_from(
+            "secrets key",
+            overrides.secrets_key.map(SecretString::from),
+            overrides.secrets_key_file,
+        )? {
+            Some(key) => Some(key),
+            None => secret_from("secrets_key", file.secrets_key, file.secrets_key_file)?,
         };
         let smtp_url = match secret_from(
             "SMTP URL",
@@ -436,6 +491,8 @@ impl Config {
             allow_signup: file.allow_signup.unwrap_or(true),
             queries: file.queries,
             uploads: file.uploads.resolve()?,
+            secrets_key,
+            cloud: file.cloud,
         })
     }
 

@@ -11,6 +11,7 @@ pub mod http;
 pub mod jobs;
 pub mod metrics;
 pub mod onboarding;
+pub mod secrets;
 pub mod startup;
 pub mod state;
 pub mod telemetry;

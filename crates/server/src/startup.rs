@@ -71,6 +71,8 @@ impl Application {
             .await?;
         }
         let auth_secret = secret::load_or_create(config.auth_secret.as_ref(), &config.data_dir)?;
+        let secrets =
+            crate::secrets::SecretBox::load_or_create(config.secrets_key.as_ref(), &config.data_dir)?;
         let mailer = match &config.smtp {
             Some(smtp) => Some(
                 Mailer::new(smtp.url.expose_secret(), &smtp.from).context("configuring SMTP")?,
@@ -109,6 +111,8 @@ impl Application {
             ingest_wake: Arc::new(Notify::new()),
             budget_wake: Arc::new(Notify::new()),
             notification_wake: Arc::new(Notify::new()),
+            sync_wake: Arc::new(Notify::new()),
+            secrets: Arc::new(secrets),
             live_data: Arc::new(live_data),
             config: Arc::new(config),
         };

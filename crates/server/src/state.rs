@@ -36,6 +36,10 @@ pub struct AppState {
     pub budget_wake: Arc<Notify>,
     /// Wakes the notification delivery job (after an alert was recorded).
     pub notification_wake: Arc<Notify>,
+    /// Wakes the cloud sync job ("Sync now", a new connection).
+    pub sync_wake: Arc<Notify>,
+    /// Encrypts and decrypts stored connection secrets.
+    pub secrets: Arc<crate::secrets::SecretBox>,
     /// The ops token and the cost database, for `costscope backup` against this server.
     pub live_data: Arc<crate::backup::LiveData>,
 }

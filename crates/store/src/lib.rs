@@ -5,6 +5,7 @@
 
 mod budget_alerts;
 mod budgets;
+mod connections;
 mod error;
 mod ingest_jobs;
 mod inputs;
@@ -24,6 +25,10 @@ use costscope_core::{CloudAccount, Customer, Email, User};
 
 pub use budget_alerts::{BudgetAlert, NewBudgetAlert};
 pub use budgets::{Budget, BudgetChanges, BudgetConfigChange, BudgetConfigField, NewBudget};
+pub use connections::{
+    CloudConnection, MemberAccount, NewCloudConnection, RegistrationCheck, SyncOutcome, SyncState,
+    SyncStatus, SyncedPeriod, REGISTRATION_FAILED, REGISTRATION_RUNNING, REGISTRATION_SUCCEEDED,
+};
 pub use error::StoreError;
 pub use ingest_jobs::{
     IngestBillingPeriod, IngestFile, IngestJob, IngestJobStatus, IngestOutcome, IngestProgress,
@@ -132,6 +137,123 @@ pub trait MetadataStore: Send + Sync + std::fmt::Debug {
         customer_id: i64,
         account: NewCloudAccount<'_>,
     ) -> Result<CloudAccount, StoreError>;
+
+    // ---- cloud connections (issue 13) ----
+
+    /// Creates a connection. [`StoreError::Conflict`] when the customer already has one for
+    /// the same provider and account id.
+    async fn create_connection(
+        &self,
+        new: NewCloudConnection<'_>,
+    ) -> Result<CloudConnection, StoreError>;
+    /// The customer's connections: top-level ones by provider then name, each organisation
+    /// followed by its member accounts by name.
+    async fn list_connections(&self, customer_id: i64) -> Result<Vec<CloudConnection>, StoreError>;
+    async fn get_connection(
+        &self,
+        customer_id: i64,
+        id: i64,
+    ) -> Result<Option<CloudConnection>, StoreError>;
+    async fn find_connection(
+        &self,
+        customer_id: i64,
+        provider: &str,
+        account_id: &str,
+    ) -> Result<Option<CloudConnection>, StoreError>;
+    /// The encrypted secret of one of the customer's connections.
+    async fn connection_secret(
+        &self,
+        customer_id: i64,
+        id: i64,
+    ) -> Result<Option<String>, StoreError>;
+    /// Replaces a connection's settings and, with `Some`, its encrypted secret (`Some(None)`
+    /// clears it). `false` when not the customer's.
+    async fn update_connection_settings(
+        &self,
+        customer_id: i64,
+        id: i64,
+        settings: &serde_json::Value,
+        encrypted_secret: Option<Option<&str>>,
+    ) -> Result<bool, StoreError>;
+    /// Deletes the customer's connections of `provider` with these account ids (their member
+    /// accounts and sync records with them); the loaded cost data stays. Answers how many
+    /// were deleted.
+    async fn delete_connections(
+        &self,
+        customer_id: i64,
+        provider: &str,
+        account_ids: &[String],
+    ) -> Result<u64, StoreError>;
+    /// Replaces the member accounts listed under an organisation connection: new ones are
+    /// added (provider `aws`, `parent_id` set), known ones renamed, vanished ones deleted.
+    /// An account the customer connected on its own is left as it is.
+    async fn replace_member_accounts(
+        &self,
+        customer_id: i64,
+        parent_id: i64,
+        members: &[MemberAccount],
+        now: DateTime<Utc>,
+    ) -> Result<(), StoreError>;
+
+    /// Starts a registration check: sets it running, atomically, unless one is running and
+    /// started after `stale_before` (then `false` and nothing changes). A running check
+    /// older than that is taken to have died with its server and is started again.
+    async fn start_registration_check(
+        &self,
+        customer_id: i64,
+        id: i64,
+        now: DateTime<Utc>,
+        stale_before: DateTime<Utc>,
+    ) -> Result<bool, StoreError>;
+    /// Records how the running check ended (`state` 6 or 7).
+    async fn finish_registration_check(
+        &self,
+        id: i64,
+        state: i32,
+        details: &str,
+        now: DateTime<Utc>,
+    ) -> Result<(), StoreError>;
+
+    /// "Sync now": asks for a sync of one of the customer's connections. `false` when not
+    /// the customer's.
+    async fn request_sync(
+        &self,
+        customer_id: i64,
+        id: i64,
+        now: DateTime<Utc>,
+    ) -> Result<bool, StoreError>;
+    /// Claims up to `limit` connections due for a sync and marks them running, atomically (on
+    /// several servers each is claimed once): those with settings whose sync was requested, or
+    /// that never synced, or whose last sync started before `due_before`; and those left
+    /// running by a stopped server (started before `stale_before`). Requested ones first.
+    async fn claim_due_syncs(
+        &self,
+        now: DateTime<Utc>,
+        due_before: DateTime<Utc>,
+        stale_before: DateTime<Utc>,
+        limit: u32,
+    ) -> Result<Vec<CloudConnection>, StoreError>;
+    /// Records how a connection's running sync ended and clears its request, unless "Sync
+    /// now" was pressed after the sync started (then the request stays, for the next round).
+    async fn finish_sync(
+        &self,
+        id: i64,
+        outcome: &SyncOutcome,
+        now: DateTime<Utc>,
+    ) -> Result<(), StoreError>;
+    /// The fingerprints recorded for a connection's billing periods.
+    async fn synced_periods(&self, connection_id: i64) -> Result<Vec<SyncedPeriod>, StoreError>;
+    /// Records (or replaces) a billing period's fingerprint after its successful load.
+    async fn record_synced_period(
+        &self,
+        connection_id: i64,
+        period: &SyncedPeriod,
+    ) -> Result<(), StoreError>;
+
+    /// The customer's AWS external id, creating it from `candidate` on first use (atomically:
+    /// two first calls answer the same id).
+    async fn aws_external_id(&self, customer_id: i64, candidate: &str)
+        -> Result<String, StoreError>;
 
     /// Records a new upload and answers its id (see [`NewIngestJob`] for its first status).
     async fn create_ingest_job(&self, new: NewIngestJob<'_>) -> Result<i64, StoreError>;

@@ -1,0 +1,6 @@
+//! Local peers for tests: an SMTP sink, and the cloud emulators and stand-ins the sync tests
+//! talk to. Each peer module is owned by its connector.
+
+mod smtp;
+
+pub use smtp::*;

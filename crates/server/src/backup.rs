@@ -24,6 +24,11 @@ use sqlx::sqlite::SqliteConnectOptions;
 use sqlx::{ConnectOptions, Connection};
 
 use crate::auth::secret::SECRET_FILE;
+use crate::secrets::{PREVIOUS_KEYS_FILE, SECRETS_KEY_FILE};
+
+/// The generated keys of the data dir a backup carries: without the secrets key, the stored
+/// connection secrets of a restored server could not be decrypted.
+const KEY_FILES: [&str; 3] = [SECRET_FILE, SECRETS_KEY_FILE, PREVIOUS_KEYS_FILE];
 use crate::startup::COST_DATABASE_FILE;
 
 /// The token the backup command proves itself with (in the data dir, mode 0600).
@@ -124,7 +129,7 @@ fn loopback(address: std::net::SocketAddr) -> std::net::SocketAddr {
     address
 }
 
-/// Copies the metadata (SQLite only), then the cost database, the generated auth secret, and
+/// Copies the metadata (SQLite only), then the cost database, the generated keys, and
 /// writes the manifest last.
 pub async fn write_backup(
     cost_database: &DuckDbEngine,
@@ -150,11 +155,13 @@ pub async fn write_backup(
         .await
         .context("the cost database copy stopped")??;
     files.push(COST_DATABASE_FILE.to_owned());
-    let secret = data_dir.join(SECRET_FILE);
-    if secret.is_file() {
-        std::fs::copy(&secret, target.join(SECRET_FILE))
-            .with_context(|| format!("copying {}", secret.display()))?;
-        files.push(SECRET_FILE.to_owned());
+    for name in KEY_FILES {
+        let key = data_dir.join(name);
+        if key.is_file() {
+            std::fs::copy(&key, target.join(name))
+                .with_context(|| format!("copying {}", key.display()))?;
+            files.push(name.to_owned());
+        }
     }
     let manifest = Manifest {
         format: FORMAT,
@@ -296,10 +303,12 @@ pub fn restore_files(
         &data_dir.join(COST_DATABASE_FILE),
         &[".wal"],
     )?;
-    if manifest.files.iter().any(|file| file == SECRET_FILE) {
-        let target = data_dir.join(SECRET_FILE);
-        place(&source.join(SECRET_FILE), &target, &[])?;
-        restrict_to_owner(&target)?;
+    for name in KEY_FILES {
+        if manifest.files.iter().any(|file| file == name) {
+            let target = data_dir.join(name);
+            place(&source.join(name), &target, &[])?;
+            restrict_to_owner(&target)?;
+        }
     }
     Ok(notes)
 }

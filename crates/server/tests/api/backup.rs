@@ -166,6 +166,8 @@ async fn a_stopped_data_dir_is_backed_up_by_the_command_itself_and_restored() {
         ],
     );
     assert!(succeeded(&output));
+    // The key that encrypts stored connection secrets travels with the backup.
+    std::fs::write(data_dir.path().join("secrets.key"), "generated-secrets-key").unwrap();
     let target = tempfile::tempdir().unwrap();
     let target_dir = target.path().join("copy");
 
@@ -179,6 +181,10 @@ async fn a_stopped_data_dir_is_backed_up_by_the_command_itself_and_restored() {
         &["restore", "--from", target_dir.to_str().unwrap()]
     )));
 
+    assert_eq!(
+        std::fs::read_to_string(restored.path().join("secrets.key")).unwrap(),
+        "generated-secrets-key"
+    );
     let app = spawn_app_in(restored, |_| {}).await;
     let response = app.login("ops@acme.test", crate::helpers::PASSWORD).await;
     assert_eq!(response.status(), StatusCode::OK);
@@ -266,12 +272,16 @@ async fn the_ops_backup_route_needs_the_servers_token() {
     assert!(target.path().join("b/costscope-backup.json").is_file());
     if postgres {
         assert_eq!(manifest["metadata"], "postgresql", "{manifest}");
-        assert_eq!(manifest["files"], json!(["costs.duckdb"]), "{manifest}");
+        assert_eq!(
+            manifest["files"],
+            json!(["costs.duckdb", "secrets.key"]),
+            "{manifest}"
+        );
     } else {
         assert_eq!(manifest["metadata"], "sqlite", "{manifest}");
         assert_eq!(
             manifest["files"],
-            json!(["costscope.db", "costs.duckdb"]),
+            json!(["costscope.db", "costs.duckdb", "secrets.key"]),
             "{manifest}"
         );
     }

@@ -4,6 +4,7 @@ pub mod auth;
 pub mod backup;
 pub mod budgets;
 pub mod cli;
+pub mod cloud;
 pub mod config;
 pub mod demo;
 pub mod format;

@@ -113,6 +113,7 @@ impl Application {
             notification_wake: Arc::new(Notify::new()),
             sync_wake: Arc::new(Notify::new()),
             secrets: Arc::new(secrets),
+            sources: Arc::new(crate::cloud::sources::Sources::default()),
             live_data: Arc::new(live_data),
             config: Arc::new(config),
         };

@@ -40,6 +40,8 @@ pub struct AppState {
     pub sync_wake: Arc<Notify>,
     /// Encrypts and decrypts stored connection secrets.
     pub secrets: Arc<crate::secrets::SecretBox>,
+    /// Builds each connection's billing-export source (the sync job, the registration check).
+    pub sources: Arc<crate::cloud::sources::Sources>,
     /// The ops token and the cost database, for `costscope backup` against this server.
     pub live_data: Arc<crate::backup::LiveData>,
 }

@@ -7,15 +7,19 @@ import { AlreadySignedInPage } from './already-signed-in-page';
 import { ComplianceGate, Gate, HomeRoute } from './gates';
 import {
   AdvancedCostPage,
+  AwsConnectPage,
+  AzureConnectPage,
   BasicCostPage,
   BillingDataPage,
   BudgetDetailPage,
   BudgetsDashboardPage,
   BudgetWizardPage,
+  CloudAccountsPage,
   ComingSoonPage,
   CurrencySettingsPage,
   CostTabsPage,
   CostVisualisationPage,
+  GcpConnectPage,
   ManagedAccountsPage,
   SavedReportsPage,
   UserManagementPage,
@@ -116,10 +120,7 @@ export function AppRoutes() {
             path="integrations"
             element={
               <SettingsSection pageName="Cloud Accounts">
-                <ComingSoonPage
-                  feature="Cloud Accounts"
-                  description="Connect AWS accounts and organisations, GCP projects and Microsoft Teams notifications."
-                />
+                <CloudAccountsPage />
               </SettingsSection>
             }
           />
@@ -151,7 +152,7 @@ export function AppRoutes() {
             path="aws-connect"
             element={
               <SettingsSection pageName="Connect AWS">
-                <ComingSoonPage feature="Connect AWS" description="Register an AWS account or organisation with a read-only IAM role." />
+                <AwsConnectPage />
               </SettingsSection>
             }
           />
@@ -159,7 +160,15 @@ export function AppRoutes() {
             path="gcp-connect"
             element={
               <SettingsSection pageName="Connect GCP">
-                <ComingSoonPage feature="Connect GCP" description="Connect a GCP project with a service account key and billing export." />
+                <GcpConnectPage />
+              </SettingsSection>
+            }
+          />
+          <Route
+            path="azure-connect"
+            element={
+              <SettingsSection pageName="Connect Azure">
+                <AzureConnectPage />
               </SettingsSection>
             }
           />

@@ -11,6 +11,15 @@ export const BillingDataPage = lazy(() =>
 export const CurrencySettingsPage = lazy(() =>
   import('@/features/currency').then((m) => ({ default: m.CurrencySettingsPage })),
 );
+// Cloud accounts (issue 13).
+export const CloudAccountsPage = lazy(() =>
+  import('@/features/cloud-accounts').then((m) => ({ default: m.CloudAccountsPage })),
+);
+export const AwsConnectPage = lazy(() => import('@/features/cloud-accounts').then((m) => ({ default: m.AwsConnectPage })));
+export const GcpConnectPage = lazy(() => import('@/features/cloud-accounts').then((m) => ({ default: m.GcpConnectPage })));
+export const AzureConnectPage = lazy(() =>
+  import('@/features/cloud-accounts').then((m) => ({ default: m.AzureConnectPage })),
+);
 export const ComingSoonPage = lazy(() => import('@/features/coming-soon').then((m) => ({ default: m.ComingSoonPage })));
 
 // Cost screens (docs/WEB-COST.md): only these chunks pull in the chart library.

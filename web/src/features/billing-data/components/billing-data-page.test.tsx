@@ -329,6 +329,7 @@ describe('load history', () => {
     const rows = within(table).getAllByRole('row');
     expect(within(rows[0]).getAllByRole('columnheader').map((c) => c.textContent)).toEqual([
       'Started',
+      'Source',
       'Files',
       'Format',
       'Status',
@@ -339,6 +340,7 @@ describe('load history', () => {
     const cells = (row: HTMLElement) => within(row).getAllByRole('cell').map((c) => c.textContent);
     expect(cells(rows[1])).toEqual([
       '3 Nov 2026, 08:00 UTC',
+      'Upload',
       'cur-2026-11.csv.gz',
       'AWS CUR (legacy)',
       'RunningChecking rows… 100%',
@@ -348,6 +350,7 @@ describe('load history', () => {
     ]);
     expect(cells(rows[2])).toEqual([
       '2 Nov 2026, 12:15 UTC',
+      'Upload',
       `bad.csv${BAD_NUMBER}`,
       'Auto-detect',
       'Failed',
@@ -356,8 +359,24 @@ describe('load history', () => {
       'Adam Admin',
     ]);
     expect(within(rows[2]).getByText(BAD_NUMBER)).toBeInTheDocument();
-    expect(cells(rows[3])).toEqual(['1 Nov 2026, 09:05 UTC', 'aws.csv, gcp.parquet', 'FOCUS 1.0–1.2', 'Succeeded', '12,345', '$123.45', 'Olivia Owner']);
-    expect(cells(rows[4])).toEqual(['4 Nov 2026, 10:00 UTC', 'q.csv', 'GCP billing export', 'Queued', '—', '—', 'Olivia Owner']);
+    expect(cells(rows[3])).toEqual(['1 Nov 2026, 09:05 UTC', 'Upload', 'aws.csv, gcp.parquet', 'FOCUS 1.0–1.2', 'Succeeded', '12,345', '$123.45', 'Olivia Owner']);
+    expect(cells(rows[4])).toEqual(['4 Nov 2026, 10:00 UTC', 'Upload', 'q.csv', 'GCP billing export', 'Queued', '—', '—', 'Olivia Owner']);
+  });
+
+  it("names each load's source: the cloud sync that made it, else Upload", async () => {
+    const synced = {
+      ...makeJob({ id: 9, files: [{ name: 'costscope-focus-00001.snappy.parquet', bytes: 4096, format: 'focus', rows: 10 }] }),
+      source: 'AWS sync · 123456789012 · s3://costscope-exports-123456789012/costscope/costscope-focus · 2026-10',
+      cloud_account_id: 12,
+    };
+    const uploaded = { ...makeJob({ id: 8 }), source: null, cloud_account_id: null };
+    setup(owner, {}, [synced, uploaded]);
+    const table = await screen.findByRole('table', { name: 'Load history' });
+    const rows = within(table).getAllByRole('row');
+    expect(within(rows[1]).getAllByRole('cell')[1]).toHaveTextContent(
+      'AWS sync · 123456789012 · s3://costscope-exports-123456789012/costscope/costscope-focus · 2026-10',
+    );
+    expect(within(rows[2]).getAllByRole('cell')[1]).toHaveTextContent(/^Upload$/);
   });
 
   it('shows the empty state when nothing was loaded yet', async () => {

@@ -23,6 +23,15 @@ import { formatBilledTotal, formatCount, formatDateTimeUtc } from '../utils/numb
 import { PHASE_LABELS, readPercent } from '../utils/progress';
 import { STATUS_COLORS, STATUS_LABELS } from '../utils/status';
 
+/**
+ * A load and where it came from: `source` names a cloud sync (e.g. "AWS sync · 123456789012 ·
+ * s3://bucket/prefix/export · 2026-10"); null for an upload.
+ * replace with schema types after make web-types (IngestJob will carry both fields).
+ */
+type HistoryJob = IngestJob & { source?: string | null; cloud_account_id?: number | null };
+
+export const UPLOAD_SOURCE = 'Upload';
+
 export const EMPTY_HISTORY_TEXT =
   'No billing data loaded yet. Upload a FOCUS, AWS CUR, GCP or Azure export to get started.';
 
@@ -43,13 +52,14 @@ function StatusChip({ job }: { job: IngestJob }) {
   );
 }
 
-function HistoryTable({ jobs }: { jobs: IngestJob[] }) {
+function HistoryTable({ jobs }: { jobs: HistoryJob[] }) {
   return (
     <TableContainer component={Paper} variant="outlined">
-      <Table aria-label="Load history" sx={{ minWidth: 860 }}>
+      <Table aria-label="Load history" sx={{ minWidth: 1000 }}>
         <TableHead>
           <TableRow>
             <TableCell>Started</TableCell>
+            <TableCell>Source</TableCell>
             <TableCell>Files</TableCell>
             <TableCell>Format</TableCell>
             <TableCell>Status</TableCell>
@@ -62,6 +72,11 @@ function HistoryTable({ jobs }: { jobs: IngestJob[] }) {
           {jobs.map((job) => (
             <TableRow key={job.id} hover sx={{ verticalAlign: 'top' }}>
               <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDateTimeUtc(job.started_at ?? job.created_at)}</TableCell>
+              <TableCell sx={{ maxWidth: 300 }}>
+                <Typography variant="body2" sx={{ overflowWrap: 'anywhere' }}>
+                  {job.source ?? UPLOAD_SOURCE}
+                </Typography>
+              </TableCell>
               <TableCell sx={{ maxWidth: 420 }}>
                 <Typography variant="body2" sx={{ overflowWrap: 'anywhere' }}>
                   {job.files.map((file) => file.name).join(', ')}

@@ -43,6 +43,22 @@ describe('routing', () => {
     expect(await screen.findByRole('button', { name: 'Upload' })).toBeDisabled();
   });
 
+  it('opens Cloud Accounts and the AWS, GCP and Azure connect wizards under /settings, each with its breadcrumb name', async () => {
+    mockApi(appRoutes(withAccounts));
+    for (const [path, heading] of [
+      ['/settings/integrations', 'Cloud Accounts'],
+      ['/settings/aws-connect', 'Connect AWS'],
+      ['/settings/gcp-connect', 'Connect GCP'],
+      ['/settings/azure-connect', 'Connect Azure'],
+    ]) {
+      const page = renderApp(path, { fromWelcome: true });
+      expect(await screen.findByRole('heading', { level: 1, name: heading })).toBeInTheDocument();
+      expect(screen.getByRole('navigation', { name: 'breadcrumb' })).toHaveTextContent(`Welcome${heading}`);
+      expect(screen.queryByRole('heading', { name: /is coming soon/ })).not.toBeInTheDocument();
+      page.unmount();
+    }
+  });
+
   it('shows "Page not found" for unknown routes', async () => {
     mockApi(appRoutes(withAccounts));
     renderApp('/no/such/page');

@@ -32,7 +32,7 @@ export function CloudAccountsPage() {
   const open = (to: string) => navigate(to, { state: location.state });
 
   const onSync = (row: CloudConnection) => {
-    if (row.id === null) return;
+    if (row.id == null) return;
     const id = row.id;
     setSyncError(null);
     setSending((current) => new Set(current).add(id));

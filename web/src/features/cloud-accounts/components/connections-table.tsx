@@ -19,7 +19,15 @@ import { useMemo, useState } from 'react';
 import type { CloudConnection, Provider } from '../types';
 import { PROVIDER_NAMES } from '../utils/providers';
 import { compareValues, nextSort, type SortState } from '../utils/sort';
-import { connectionStateLabel, formatDateTimeUtc, isSyncBusy, lastSyncTime, syncLabel } from '../utils/status';
+import {
+  connectionStateLabel,
+  formatDateTimeUtc,
+  isConnected,
+  isMemberRow,
+  isSyncBusy,
+  lastSyncTime,
+  syncLabel,
+} from '../utils/status';
 
 export type SortField = 'name' | 'account' | 'state' | 'export' | 'lastSync' | 'error';
 
@@ -57,14 +65,14 @@ function sortValue(row: CloudConnection, field: SortField): string | null {
  * among themselves); members whose organisation is not in the list stay top-level.
  */
 export function sortConnections(rows: CloudConnection[], sort: SortState<SortField>): CloudConnection[] {
-  const ids = new Set(rows.map((r) => r.id).filter((id): id is number => id !== null));
-  const isMember = (r: CloudConnection) => r.parent_id !== null && ids.has(r.parent_id);
+  const ids = new Set(rows.map((r) => r.id).filter((id): id is number => id != null));
+  const isMember = (r: CloudConnection) => r.parent_id != null && ids.has(r.parent_id);
   const cmp = (a: CloudConnection, b: CloudConnection) => {
     const order = compareValues(sortValue(a, sort.field), sortValue(b, sort.field));
     return sort.direction === 'asc' ? order : -order;
   };
   const top = rows.filter((r) => !isMember(r)).sort(cmp);
-  return top.flatMap((row) => [row, ...rows.filter((m) => isMember(m) && m.parent_id === row.id && row.id !== null).sort(cmp)]);
+  return top.flatMap((row) => [row, ...rows.filter((m) => isMember(m) && m.parent_id === row.id && row.id != null).sort(cmp)]);
 }
 
 function StateCell({ row }: { row: CloudConnection }) {
@@ -84,7 +92,7 @@ function StateCell({ row }: { row: CloudConnection }) {
 }
 
 function SyncCell({ row }: { row: CloudConnection }) {
-  if (!row.connected || row.parent_id !== null) return <>—</>;
+  if (!isConnected(row) || isMemberRow(row)) return <>—</>;
   const label = syncLabel(row.sync);
   const color = label === 'Succeeded' ? 'success' : label === 'Failed' ? 'error' : label === 'Never synced' ? 'default' : 'info';
   return (
@@ -163,8 +171,8 @@ export function ConnectionsTable({
             </TableRow>
           ) : null}
           {sorted.map((row) => {
-            const member = row.parent_id !== null;
-            const busy = isSyncBusy(row.sync) || (row.id !== null && sending.has(row.id));
+            const member = isMemberRow(row);
+            const busy = isSyncBusy(row.sync) || (row.id != null && sending.has(row.id));
             return (
               <TableRow key={`${row.id ?? 'seen'}-${row.account_id}`} hover sx={{ verticalAlign: 'top' }} data-testid={`row-${row.account_id}`}>
                 <TableCell sx={{ pl: member ? 5 : undefined }}>
@@ -195,7 +203,7 @@ export function ConnectionsTable({
                   </Typography>
                 </TableCell>
                 <TableCell align="right">
-                  {!row.connected ? (
+                  {!isConnected(row) ? (
                     <WithReason reason={disabledReason}>
                       <Button size="small" variant="outlined" disabled={!canManage} onClick={() => onConnect(row)} aria-label={`Connect ${row.account_id}`}>
                         Connect
@@ -211,7 +219,7 @@ export function ConnectionsTable({
                           disabled={!canManage || !row.export}
                           loading={canManage && busy}
                           loadingPosition="start"
-                          onClick={() => row.id !== null && onSync(row)}
+                          onClick={() => row.id != null && onSync(row)}
                           aria-label={`Sync now ${row.account_id}`}
                         >
                           {busy ? 'Syncing…' : 'Sync now'}

@@ -28,10 +28,23 @@ export function registrationLabel(registration: Registration | null | undefined)
   return 'In progress';
 }
 
+/**
+ * Connected unless the server says otherwise; a row without the flag (an older server) is
+ * connected when it has an id.
+ */
+export function isConnected(row: CloudConnection): boolean {
+  return row.connected ?? row.id != null;
+}
+
+/** A member account listed under its organisation's connection. */
+export function isMemberRow(row: CloudConnection): boolean {
+  return row.parent_id != null;
+}
+
 /** The row's state as one word for the table (and its sort). */
 export function connectionStateLabel(row: CloudConnection): string {
-  if (!row.connected) return 'Not connected';
-  if (row.parent_id !== null) return 'Member account';
+  if (!isConnected(row)) return 'Not connected';
+  if (isMemberRow(row)) return 'Member account';
   return registrationLabel(row.registration);
 }
 

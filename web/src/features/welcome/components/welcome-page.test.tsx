@@ -48,6 +48,27 @@ describe('welcome page', () => {
     expect(screen.getByTestId('location')).toHaveAttribute('data-state', JSON.stringify({ fromWelcome: true }));
   });
 
+  it('leads "Connect Accounts" to every way in: AWS, GCP, Azure and uploading billing files, with the breadcrumb carried on', async () => {
+    mockApi(appRoutes());
+    const { user } = renderApp('/welcome');
+    await user.click(await screen.findByRole('button', { name: 'Connect Accounts' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Cloud Accounts' })).toBeInTheDocument();
+    for (const name of ['Connect AWS', 'Connect GCP', 'Connect Azure', 'Upload billing files']) {
+      expect(await screen.findByRole('button', { name })).toBeEnabled();
+    }
+    await user.click(screen.getByRole('button', { name: 'Connect AWS' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Connect AWS' })).toBeInTheDocument();
+    expect(screen.getByRole('navigation', { name: 'breadcrumb' })).toHaveTextContent('Connect AWS');
+  });
+
+  it('reaches the upload page from Cloud Accounts', async () => {
+    mockApi({ ...appRoutes(), 'GET /v1/ingest': { body: [] } });
+    const { user } = renderApp('/welcome');
+    await user.click(await screen.findByRole('button', { name: 'Connect Accounts' }));
+    await user.click(await screen.findByRole('button', { name: 'Upload billing files' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Billing Data' })).toBeInTheDocument();
+  });
+
   it('opens Cloud Accounts with its breadcrumb; without the welcome state there is none', async () => {
     mockApi(appRoutes());
     const { user, unmount } = renderApp('/welcome');

@@ -120,3 +120,159 @@ pub struct SyncedPeriod {
     pub ingest_job_id: Option<i64>,
     pub synced_at: DateTime<Utc>,
 }
+
+/// The columns [`ConnectionRow`] reads, each prefixed with `table` (`"c."` or `""`).
+pub(crate) fn connection_columns(table: &str) -> String {
+    [
+        "id",
+        "customer_id",
+        "provider",
+        "account_id",
+        "account_name",
+        "organization_id",
+        "parent_id",
+        "settings",
+        "created_by_user_id",
+        "created_at",
+        "registration_state",
+        "registration_details",
+        "registration_started_at",
+        "registration_finished_at",
+        "sync_state",
+        "sync_started_at",
+        "sync_finished_at",
+        "sync_error",
+        "sync_details",
+        "sync_requested_at",
+    ]
+    .iter()
+    .map(|column| format!("{table}{column}"))
+    .chain(std::iter::once(format!(
+        "CASE WHEN {table}secret IS NULL THEN FALSE ELSE TRUE END AS has_secret"
+    )))
+    .collect::<Vec<_>>()
+    .join(", ")
+}
+
+/// The settings as stored: `{}` for none (JSON `null` or an empty object).
+pub(crate) fn settings_text(settings: &Value) -> String {
+    match settings {
+        Value::Null => "{}".to_owned(),
+        other => other.to_string(),
+    }
+}
+
+#[derive(sqlx::FromRow)]
+pub(crate) struct ConnectionRow {
+    id: i64,
+    customer_id: i64,
+    provider: String,
+    account_id: String,
+    account_name: String,
+    organization_id: Option<String>,
+    parent_id: Option<i64>,
+    settings: String,
+    created_by_user_id: Option<i64>,
+    created_at: DateTime<Utc>,
+    registration_state: Option<i32>,
+    registration_details: Option<String>,
+    registration_started_at: Option<DateTime<Utc>>,
+    registration_finished_at: Option<DateTime<Utc>>,
+    sync_state: Option<String>,
+    sync_started_at: Option<DateTime<Utc>>,
+    sync_finished_at: Option<DateTime<Utc>>,
+    sync_error: Option<String>,
+    sync_details: Option<String>,
+    sync_requested_at: Option<DateTime<Utc>>,
+    has_secret: bool,
+}
+
+impl TryFrom<ConnectionRow> for CloudConnection {
+    type Error = crate::StoreError;
+
+    fn try_from(row: ConnectionRow) -> Result<Self, Self::Error> {
+        use crate::StoreError;
+        let settings: Value = serde_json::from_str(&row.settings).map_err(|err| {
+            StoreError::Corrupt(format!("cloud_accounts.settings of {}: {err}", row.id))
+        })?;
+        let registration = match (row.registration_state, row.registration_started_at) {
+            (Some(state), Some(started_at)) => Some(RegistrationCheck {
+                state,
+                details: row.registration_details,
+                started_at,
+                finished_at: row.registration_finished_at,
+            }),
+            (None, _) => None,
+            (Some(_), None) => {
+                return Err(StoreError::Corrupt(format!(
+                    "cloud account {}: a registration state without a start time",
+                    row.id
+                )))
+            }
+        };
+        let state = match row.sync_state.as_deref() {
+            None => None,
+            Some("running") => Some(SyncState::Running),
+            Some("succeeded") => Some(SyncState::Succeeded),
+            Some("failed") => Some(SyncState::Failed),
+            Some(other) => {
+                return Err(StoreError::Corrupt(format!(
+                    "cloud account {}: unknown sync state {other:?}",
+                    row.id
+                )))
+            }
+        };
+        Ok(CloudConnection {
+            id: row.id,
+            customer_id: row.customer_id,
+            provider: row.provider,
+            account_id: row.account_id,
+            account_name: row.account_name,
+            organization_id: row.organization_id,
+            parent_id: row.parent_id,
+            settings,
+            has_secret: row.has_secret,
+            created_by_user_id: row.created_by_user_id,
+            created_at: row.created_at,
+            registration,
+            sync: SyncStatus {
+                state,
+                started_at: row.sync_started_at,
+                finished_at: row.sync_finished_at,
+                error: row.sync_error,
+                details: row.sync_details,
+                requested_at: row.sync_requested_at,
+            },
+        })
+    }
+}
+
+pub(crate) const SYNCED_PERIOD_COLUMNS: &str =
+    "billing_period, fingerprint, ingest_job_id, synced_at";
+
+#[derive(sqlx::FromRow)]
+pub(crate) struct SyncedPeriodRow {
+    billing_period: NaiveDate,
+    fingerprint: String,
+    ingest_job_id: Option<i64>,
+    synced_at: DateTime<Utc>,
+}
+
+impl From<SyncedPeriodRow> for SyncedPeriod {
+    fn from(row: SyncedPeriodRow) -> Self {
+        SyncedPeriod {
+            billing_period: row.billing_period,
+            fingerprint: row.fingerprint,
+            ingest_job_id: row.ingest_job_id,
+            synced_at: row.synced_at,
+        }
+    }
+}
+
+/// `$first, $first+1, …` for `count` values bound from `first` on.
+pub(crate) fn placeholders(first: usize, count: usize) -> String {
+    (first..first + count)
+        .map(|n| format!("${n}"))
+        .collect::<Vec<_>>()
+        .join(", ")
+}

@@ -8,7 +8,7 @@ use crate::StoreError;
 /// Columns of `ingest_jobs` in the order [`IngestJobRow`] reads them.
 pub(crate) const INGEST_JOB_COLUMNS: &str = "id, customer_id, status, format, files, rows, \
      replaced_rows, billing_periods, totals, error, created_by_user_id, created_by, created_at, \
-     started_at, finished_at, progress";
+     started_at, finished_at, progress, source, cloud_account_id";
 
 /// The message of a job that was running when its server stopped.
 pub const INTERRUPTED_MESSAGE: &str =
@@ -109,6 +109,11 @@ pub struct IngestJob {
     pub finished_at: Option<DateTime<Utc>>,
     /// The last progress the load recorded; `None` before it first reported.
     pub progress: Option<IngestProgress>,
+    /// Where the load came from: `None` for an upload or the command line; for a sync, its
+    /// description (e.g. `AWS export s3://bucket/prefix/export, 2026-10`).
+    pub source: Option<String>,
+    /// The cloud connection whose sync made the load (`None` once the connection is deleted).
+    pub cloud_account_id: Option<i64>,
 }
 
 /// The files of an upload and the format chosen for them.
@@ -127,6 +132,10 @@ pub struct NewIngestJob<'a> {
     pub created_by_user_id: Option<i64>,
     pub created_by: &'a str,
     pub upload: Option<IngestUpload<'a>>,
+    /// Where the load comes from (see [`IngestJob::source`]); `None` for an upload.
+    pub source: Option<&'a str>,
+    /// The cloud connection whose sync makes the load.
+    pub cloud_account_id: Option<i64>,
     pub now: DateTime<Utc>,
 }
 
@@ -165,6 +174,8 @@ pub(crate) struct IngestJobRow {
     started_at: Option<DateTime<Utc>>,
     finished_at: Option<DateTime<Utc>>,
     progress: Option<String>,
+    source: Option<String>,
+    cloud_account_id: Option<i64>,
 }
 
 fn from_json<T: serde::de::DeserializeOwned>(column: &str, text: &str) -> Result<T, StoreError> {
@@ -217,6 +228,8 @@ impl TryFrom<IngestJobRow> for IngestJob {
                 .as_deref()
                 .map(|text| from_json("progress", text))
                 .transpose()?,
+            source: row.source,
+            cloud_account_id: row.cloud_account_id,
         })
     }
 }

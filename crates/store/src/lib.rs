@@ -252,8 +252,11 @@ pub trait MetadataStore: Send + Sync + std::fmt::Debug {
 
     /// The customer's AWS external id, creating it from `candidate` on first use (atomically:
     /// two first calls answer the same id).
-    async fn aws_external_id(&self, customer_id: i64, candidate: &str)
-        -> Result<String, StoreError>;
+    async fn aws_external_id(
+        &self,
+        customer_id: i64,
+        candidate: &str,
+    ) -> Result<String, StoreError>;
 
     /// Records a new upload and answers its id (see [`NewIngestJob`] for its first status).
     async fn create_ingest_job(&self, new: NewIngestJob<'_>) -> Result<i64, StoreError>;

@@ -425,6 +425,484 @@ macro_rules! impl_metadata_store {
             }
 
             #[tracing::instrument(skip_all, fields(customer_id = new.customer_id))]
+            async fn create_connection(
+                &self,
+                new: crate::NewCloudConnection<'_>,
+            ) -> Result<crate::CloudConnection, crate::StoreError> {
+                use crate::connections::{connection_columns, settings_text, ConnectionRow};
+                // A member account's parent must be one of the same customer's connections.
+                let row: Option<ConnectionRow> = sqlx::query_as(&format!(
+                    "INSERT INTO cloud_accounts \
+                     (customer_id, provider, account_id, account_name, organization_id, parent_id, \
+                      settings, secret, created_by_user_id, created_at) \
+                     SELECT $1, $2, $3, $4, $5, $6, $7, $8, $9, $10 \
+                     WHERE $6 IS NULL OR EXISTS (SELECT 1 FROM cloud_accounts p \
+                         WHERE p.id = $6 AND p.customer_id = $1) \
+                     RETURNING {}",
+                    connection_columns("")
+                ))
+                .bind(new.customer_id)
+                .bind(new.provider)
+                .bind(new.account_id)
+                .bind(new.account_name)
+                .bind(new.organization_id)
+                .bind(new.parent_id)
+                .bind(settings_text(new.settings))
+                .bind(new.encrypted_secret)
+                .bind(new.created_by_user_id)
+                .bind(new.now)
+                .fetch_optional(&self.pool)
+                .await?;
+                match row {
+                    Some(row) => row.try_into(),
+                    None => Err(crate::StoreError::Corrupt(format!(
+                        "parent connection {} is not one of customer {}'s",
+                        new.parent_id.unwrap_or_default(),
+                        new.customer_id
+                    ))),
+                }
+            }
+
+            #[tracing::instrument(skip_all, fields(customer_id))]
+            async fn list_connections(
+                &self,
+                customer_id: i64,
+            ) -> Result<Vec<crate::CloudConnection>, crate::StoreError> {
+                use crate::connections::{connection_columns, ConnectionRow};
+                // Each row sorts by its top-level connection (itself, or its parent), the
+                // top-level one before its members.
+                let rows: Vec<ConnectionRow> = sqlx::query_as(&format!(
+                    "SELECT {} FROM cloud_accounts c \
+                     LEFT JOIN cloud_accounts p ON p.id = c.parent_id \
+                     WHERE c.customer_id = $1 \
+                     ORDER BY COALESCE(p.provider, c.provider), \
+                              lower(COALESCE(p.account_name, c.account_name)), \
+                              COALESCE(p.id, c.id), \
+                              CASE WHEN c.parent_id IS NULL THEN 0 ELSE 1 END, \
+                              lower(c.account_name), c.id",
+                    connection_columns("c.")
+                ))
+                .bind(customer_id)
+                .fetch_all(&self.pool)
+                .await?;
+                rows.into_iter().map(TryInto::try_into).collect()
+            }
+
+            #[tracing::instrument(skip_all, fields(customer_id, id))]
+            async fn get_connection(
+                &self,
+                customer_id: i64,
+                id: i64,
+            ) -> Result<Option<crate::CloudConnection>, crate::StoreError> {
+                use crate::connections::{connection_columns, ConnectionRow};
+                let row: Option<ConnectionRow> = sqlx::query_as(&format!(
+                    "SELECT {} FROM cloud_accounts WHERE customer_id = $1 AND id = $2",
+                    connection_columns("")
+                ))
+                .bind(customer_id)
+                .bind(id)
+                .fetch_optional(&self.pool)
+                .await?;
+                row.map(TryInto::try_into).transpose()
+            }
+
+            #[tracing::instrument(skip_all, fields(customer_id))]
+            async fn find_connection(
+                &self,
+                customer_id: i64,
+                provider: &str,
+                account_id: &str,
+            ) -> Result<Option<crate::CloudConnection>, crate::StoreError> {
+                use crate::connections::{connection_columns, ConnectionRow};
+                let row: Option<ConnectionRow> = sqlx::query_as(&format!(
+                    "SELECT {} FROM cloud_accounts \
+                     WHERE customer_id = $1 AND provider = $2 AND account_id = $3",
+                    connection_columns("")
+                ))
+                .bind(customer_id)
+                .bind(provider)
+                .bind(account_id)
+                .fetch_optional(&self.pool)
+                .await?;
+                row.map(TryInto::try_into).transpose()
+            }
+
+            #[tracing::instrument(skip_all, fields(customer_id, id))]
+            async fn connection_secret(
+                &self,
+                customer_id: i64,
+                id: i64,
+            ) -> Result<Option<String>, crate::StoreError> {
+                let secret: Option<Option<String>> = sqlx::query_scalar(
+                    "SELECT secret FROM cloud_accounts WHERE customer_id = $1 AND id = $2",
+                )
+                .bind(customer_id)
+                .bind(id)
+                .fetch_optional(&self.pool)
+                .await?;
+                Ok(secret.flatten())
+            }
+
+            #[tracing::instrument(skip_all, fields(customer_id, id))]
+            async fn update_connection_settings(
+                &self,
+                customer_id: i64,
+                id: i64,
+                settings: &serde_json::Value,
+                encrypted_secret: Option<Option<&str>>,
+            ) -> Result<bool, crate::StoreError> {
+                use crate::connections::settings_text;
+                let updated = match encrypted_secret {
+                    Some(secret) => {
+                        sqlx::query(
+                            "UPDATE cloud_accounts SET settings = $1, secret = $2 \
+                             WHERE customer_id = $3 AND id = $4",
+                        )
+                        .bind(settings_text(settings))
+                        .bind(secret)
+                        .bind(customer_id)
+                        .bind(id)
+                        .execute(&self.pool)
+                        .await?
+                    }
+                    None => {
+                        sqlx::query(
+                            "UPDATE cloud_accounts SET settings = $1 \
+                             WHERE customer_id = $2 AND id = $3",
+                        )
+                        .bind(settings_text(settings))
+                        .bind(customer_id)
+                        .bind(id)
+                        .execute(&self.pool)
+                        .await?
+                    }
+                };
+                Ok(updated.rows_affected() > 0)
+            }
+
+            #[tracing::instrument(skip_all, fields(customer_id, count = account_ids.len()))]
+            async fn delete_connections(
+                &self,
+                customer_id: i64,
+                provider: &str,
+                account_ids: &[String],
+            ) -> Result<u64, crate::StoreError> {
+                if account_ids.is_empty() {
+                    return Ok(0);
+                }
+                // Member accounts and sync records go with their connection (ON DELETE
+                // CASCADE); loads keep their history (ingest_jobs.cloud_account_id SET NULL).
+                let sql = format!(
+                    "DELETE FROM cloud_accounts WHERE customer_id = $1 AND provider = $2 \
+                     AND account_id IN ({})",
+                    crate::connections::placeholders(3, account_ids.len())
+                );
+                let mut query = sqlx::query(&sql).bind(customer_id).bind(provider);
+                for account_id in account_ids {
+                    query = query.bind(account_id);
+                }
+                let deleted = query.execute(&self.pool).await?;
+                Ok(deleted.rows_affected())
+            }
+
+            #[tracing::instrument(skip_all, fields(customer_id, parent_id, members = members.len()))]
+            async fn replace_member_accounts(
+                &self,
+                customer_id: i64,
+                parent_id: i64,
+                members: &[crate::MemberAccount],
+                now: chrono::DateTime<chrono::Utc>,
+            ) -> Result<(), crate::StoreError> {
+                let mut tx = self.pool.begin().await?;
+                // A write that changes nothing comes first: it locks the parent (PostgreSQL)
+                // or takes the write lock (SQLite), so two replacements run one after the
+                // other; and it answers nothing when the parent is not the customer's.
+                let parent: Option<(String, Option<String>)> = sqlx::query_as(
+                    "UPDATE cloud_accounts SET account_name = account_name \
+                     WHERE customer_id = $1 AND id = $2 AND parent_id IS NULL \
+                     RETURNING provider, organization_id",
+                )
+                .bind(customer_id)
+                .bind(parent_id)
+                .fetch_optional(&mut *tx)
+                .await?;
+                let Some((provider, organization_id)) = parent else {
+                    return Ok(());
+                };
+                let known: Vec<(i64, String, String, Option<i64>)> = sqlx::query_as(
+                    "SELECT id, account_id, account_name, parent_id FROM cloud_accounts \
+                     WHERE customer_id = $1 AND provider = $2",
+                )
+                .bind(customer_id)
+                .bind(&provider)
+                .fetch_all(&mut *tx)
+                .await?;
+                let mut seen = std::collections::HashSet::new();
+                for member in members {
+                    if !seen.insert(member.account_id.as_str()) {
+                        continue;
+                    }
+                    match known.iter().find(|(_, account_id, _, _)| *account_id == member.account_id) {
+                        // Listed under this organisation: renamed when its name changed.
+                        Some((id, _, name, Some(parent))) if *parent == parent_id => {
+                            if *name != member.account_name {
+                                sqlx::query("UPDATE cloud_accounts SET account_name = $1 WHERE id = $2")
+                                    .bind(&member.account_name)
+                                    .bind(id)
+                                    .execute(&mut *tx)
+                                    .await?;
+                            }
+                        }
+                        // Connected on its own (or the organisation itself, or listed under
+                        // another organisation): left as it is.
+                        Some(_) => {}
+                        None => {
+                            sqlx::query(
+                                "INSERT INTO cloud_accounts \
+                                 (customer_id, provider, account_id, account_name, organization_id, \
+                                  parent_id, created_at) \
+                                 VALUES ($1, $2, $3, $4, $5, $6, $7)",
+                            )
+                            .bind(customer_id)
+                            .bind(&provider)
+                            .bind(&member.account_id)
+                            .bind(&member.account_name)
+                            .bind(&organization_id)
+                            .bind(parent_id)
+                            .bind(now)
+                            .execute(&mut *tx)
+                            .await?;
+                        }
+                    }
+                }
+                for (id, account_id, _, parent) in &known {
+                    let listed = members.iter().any(|member| member.account_id == *account_id);
+                    if *parent == Some(parent_id) && !listed {
+                        sqlx::query("DELETE FROM cloud_accounts WHERE id = $1")
+                            .bind(id)
+                            .execute(&mut *tx)
+                            .await?;
+                    }
+                }
+                tx.commit().await?;
+                Ok(())
+            }
+
+            #[tracing::instrument(skip_all, fields(customer_id, id))]
+            async fn start_registration_check(
+                &self,
+                customer_id: i64,
+                id: i64,
+                now: chrono::DateTime<chrono::Utc>,
+                stale_before: chrono::DateTime<chrono::Utc>,
+            ) -> Result<bool, crate::StoreError> {
+                let started = sqlx::query(
+                    "UPDATE cloud_accounts SET registration_state = $1, registration_details = NULL, \
+                     registration_started_at = $2, registration_finished_at = NULL \
+                     WHERE customer_id = $3 AND id = $4 \
+                     AND (registration_state IS NULL OR registration_state <> $1 \
+                          OR registration_started_at < $5)",
+                )
+                .bind(crate::REGISTRATION_RUNNING)
+                .bind(now)
+                .bind(customer_id)
+                .bind(id)
+                .bind(stale_before)
+                .execute(&self.pool)
+                .await?;
+                Ok(started.rows_affected() > 0)
+            }
+
+            #[tracing::instrument(skip_all, fields(id, state))]
+            async fn finish_registration_check(
+                &self,
+                id: i64,
+                state: i32,
+                details: &str,
+                now: chrono::DateTime<chrono::Utc>,
+            ) -> Result<(), crate::StoreError> {
+                sqlx::query(
+                    "UPDATE cloud_accounts SET registration_state = $1, registration_details = $2, \
+                     registration_finished_at = $3 WHERE id = $4 AND registration_state = $5",
+                )
+                .bind(state)
+                .bind(details)
+                .bind(now)
+                .bind(id)
+                .bind(crate::REGISTRATION_RUNNING)
+                .execute(&self.pool)
+                .await?;
+                Ok(())
+            }
+
+            #[tracing::instrument(skip_all, fields(customer_id, id))]
+            async fn request_sync(
+                &self,
+                customer_id: i64,
+                id: i64,
+                now: chrono::DateTime<chrono::Utc>,
+            ) -> Result<bool, crate::StoreError> {
+                // A member account syncs with its organisation: the request goes to it.
+                let requested = sqlx::query(
+                    "UPDATE cloud_accounts SET sync_requested_at = $1 \
+                     WHERE customer_id = $2 AND id = (SELECT COALESCE(m.parent_id, m.id) \
+                         FROM cloud_accounts m WHERE m.customer_id = $2 AND m.id = $3)",
+                )
+                .bind(now)
+                .bind(customer_id)
+                .bind(id)
+                .execute(&self.pool)
+                .await?;
+                Ok(requested.rows_affected() > 0)
+            }
+
+            #[tracing::instrument(skip_all, fields(limit))]
+            async fn claim_due_syncs(
+                &self,
+                now: chrono::DateTime<chrono::Utc>,
+                due_before: chrono::DateTime<chrono::Utc>,
+                stale_before: chrono::DateTime<chrono::Utc>,
+                limit: u32,
+            ) -> Result<Vec<crate::CloudConnection>, crate::StoreError> {
+                use crate::connections::{connection_columns, ConnectionRow};
+                if limit == 0 {
+                    return Ok(Vec::new());
+                }
+                let mut tx = self.pool.begin().await?;
+                // SQLite: a write first takes the write lock, so the read below and the
+                // updates after it see no other claim in between. PostgreSQL: a no-op; the
+                // row locks (FOR UPDATE SKIP LOCKED) keep concurrent claims apart.
+                sqlx::query("UPDATE cloud_accounts SET sync_state = sync_state WHERE id = -1")
+                    .execute(&mut *tx)
+                    .await?;
+                let rows: Vec<ConnectionRow> = sqlx::query_as(&format!(
+                    "SELECT {} FROM cloud_accounts \
+                     WHERE parent_id IS NULL AND settings <> '{{}}' AND ( \
+                         (COALESCE(sync_state, '') <> 'running' AND (sync_requested_at IS NOT NULL \
+                             OR sync_started_at IS NULL OR sync_started_at < $1)) \
+                         OR (sync_state = 'running' AND (sync_started_at IS NULL OR sync_started_at < $2))) \
+                     ORDER BY CASE WHEN sync_requested_at IS NULL THEN 1 ELSE 0 END, \
+                              sync_requested_at, sync_started_at NULLS FIRST, id \
+                     LIMIT $3{}",
+                    connection_columns(""),
+                    $skip_locked
+                ))
+                .bind(due_before)
+                .bind(stale_before)
+                .bind(i64::from(limit))
+                .fetch_all(&mut *tx)
+                .await?;
+                let mut claimed = Vec::with_capacity(rows.len());
+                for row in rows {
+                    let mut connection = crate::CloudConnection::try_from(row)?;
+                    sqlx::query(
+                        "UPDATE cloud_accounts SET sync_state = 'running', sync_started_at = $1, \
+                         sync_requested_at = NULL WHERE id = $2",
+                    )
+                    .bind(now)
+                    .bind(connection.id)
+                    .execute(&mut *tx)
+                    .await?;
+                    connection.sync.state = Some(crate::SyncState::Running);
+                    connection.sync.started_at = Some(now);
+                    connection.sync.requested_at = None;
+                    claimed.push(connection);
+                }
+                tx.commit().await?;
+                Ok(claimed)
+            }
+
+            #[tracing::instrument(skip_all, fields(id))]
+            async fn finish_sync(
+                &self,
+                id: i64,
+                outcome: &crate::SyncOutcome,
+                now: chrono::DateTime<chrono::Utc>,
+            ) -> Result<(), crate::StoreError> {
+                let (state, error, details) = match outcome {
+                    crate::SyncOutcome::Succeeded { details } => {
+                        (crate::SyncState::Succeeded, None, Some(details.as_str()))
+                    }
+                    crate::SyncOutcome::Failed { error } => {
+                        (crate::SyncState::Failed, Some(error.as_str()), None)
+                    }
+                };
+                // The claim cleared the request: one there now was made during the sync and
+                // stays for the next round.
+                sqlx::query(
+                    "UPDATE cloud_accounts SET sync_state = $1, sync_finished_at = $2, \
+                     sync_error = $3, sync_details = $4 WHERE id = $5 AND sync_state = 'running'",
+                )
+                .bind(state.as_str())
+                .bind(now)
+                .bind(error)
+                .bind(details)
+                .bind(id)
+                .execute(&self.pool)
+                .await?;
+                Ok(())
+            }
+
+            #[tracing::instrument(skip_all, fields(connection_id))]
+            async fn synced_periods(
+                &self,
+                connection_id: i64,
+            ) -> Result<Vec<crate::SyncedPeriod>, crate::StoreError> {
+                use crate::connections::{SyncedPeriodRow, SYNCED_PERIOD_COLUMNS};
+                let rows: Vec<SyncedPeriodRow> = sqlx::query_as(&format!(
+                    "SELECT {SYNCED_PERIOD_COLUMNS} FROM sync_periods \
+                     WHERE cloud_account_id = $1 ORDER BY billing_period"
+                ))
+                .bind(connection_id)
+                .fetch_all(&self.pool)
+                .await?;
+                Ok(rows.into_iter().map(Into::into).collect())
+            }
+
+            #[tracing::instrument(skip_all, fields(connection_id))]
+            async fn record_synced_period(
+                &self,
+                connection_id: i64,
+                period: &crate::SyncedPeriod,
+            ) -> Result<(), crate::StoreError> {
+                sqlx::query(
+                    "INSERT INTO sync_periods \
+                     (cloud_account_id, billing_period, fingerprint, ingest_job_id, synced_at) \
+                     VALUES ($1, $2, $3, $4, $5) \
+                     ON CONFLICT (cloud_account_id, billing_period) DO UPDATE SET \
+                     fingerprint = excluded.fingerprint, ingest_job_id = excluded.ingest_job_id, \
+                     synced_at = excluded.synced_at",
+                )
+                .bind(connection_id)
+                .bind(period.billing_period)
+                .bind(&period.fingerprint)
+                .bind(period.ingest_job_id)
+                .bind(period.synced_at)
+                .execute(&self.pool)
+                .await?;
+                Ok(())
+            }
+
+            #[tracing::instrument(skip_all, fields(customer_id))]
+            async fn aws_external_id(
+                &self,
+                customer_id: i64,
+                candidate: &str,
+            ) -> Result<String, crate::StoreError> {
+                let id: Option<String> = sqlx::query_scalar(
+                    "UPDATE customers SET aws_external_id = COALESCE(aws_external_id, $1) \
+                     WHERE id = $2 RETURNING aws_external_id",
+                )
+                .bind(candidate)
+                .bind(customer_id)
+                .fetch_optional(&self.pool)
+                .await?;
+                id.ok_or_else(|| {
+                    crate::StoreError::Corrupt(format!("customer {customer_id} does not exist"))
+                })
+            }
+
+            #[tracing::instrument(skip_all, fields(customer_id = new.customer_id))]
             async fn create_ingest_job(
                 &self,
                 new: crate::NewIngestJob<'_>,
@@ -440,8 +918,9 @@ macro_rules! impl_metadata_store {
                 };
                 let id: i64 = sqlx::query_scalar(
                     "INSERT INTO ingest_jobs \
-                     (customer_id, status, format, files, created_by_user_id, created_by, created_at, started_at) \
-                     VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING id",
+                     (customer_id, status, format, files, created_by_user_id, created_by, created_at, \
+                      started_at, source, cloud_account_id) \
+                     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) RETURNING id",
                 )
                 .bind(new.customer_id)
                 .bind(status)
@@ -451,6 +930,8 @@ macro_rules! impl_metadata_store {
                 .bind(new.created_by)
                 .bind(new.now)
                 .bind(started_at)
+                .bind(new.source)
+                .bind(new.cloud_account_id)
                 .fetch_one(&self.pool)
                 .await?;
                 Ok(id)

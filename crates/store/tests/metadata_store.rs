@@ -503,6 +503,8 @@ mod ingest_jobs {
                 created_by_user_id: Some(owner.id),
                 created_by: &owner.name,
                 upload: None,
+                source: None,
+                cloud_account_id: None,
                 now: now(),
             })
             .await
@@ -525,6 +527,8 @@ mod ingest_jobs {
                     created_by_user_id: Some(owner.id),
                     created_by: &owner.name,
                     upload: None,
+                    source: None,
+                    cloud_account_id: None,
                     now: now(),
                 })
                 .await
@@ -585,6 +589,8 @@ mod ingest_jobs {
                     created_by_user_id: None,
                     created_by: "x",
                     upload: None,
+                    source: None,
+                    cloud_account_id: None,
                     now: now(),
                 })
                 .await
@@ -812,6 +818,8 @@ mod ingest_jobs {
                         format: Some("aws-cur2"),
                         files: &files,
                     }),
+                    source: None,
+                    cloud_account_id: None,
                     now: at,
                 })
                 .await

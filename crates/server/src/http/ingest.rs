@@ -364,6 +364,8 @@ pub async fn upload(
             created_by_user_id: Some(caller.id),
             created_by: &caller.name,
             upload: None,
+            source: None,
+            cloud_account_id: None,
             now: state.clock.now(),
         })
         .await?;

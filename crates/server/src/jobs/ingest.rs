@@ -600,6 +600,8 @@ pub async fn load_directly(
                 format: format.map(Format::name),
                 files: &recorded,
             }),
+            source: None,
+            cloud_account_id: None,
             now: clock.now(),
         })
         .await

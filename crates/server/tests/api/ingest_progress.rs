@@ -73,6 +73,8 @@ async fn a_running_loads_progress_is_answered_by_the_job_and_the_history() {
                 format: None,
                 files: &files,
             }),
+            source: None,
+            cloud_account_id: None,
             now: Utc::now(),
         })
         .await

@@ -223,6 +223,8 @@ impl Setup {
                 created_by_user_id: None,
                 created_by: "Olive",
                 upload: None,
+                source: None,
+                cloud_account_id: None,
                 now: SystemClock.now(),
             })
             .await

@@ -19,7 +19,13 @@ function setup(extra: Record<string, MockReply> = {}, options: { me?: ReturnType
 
 const location = () => screen.getByTestId('location');
 
+/** The controls are enabled once the role and the customer are known. */
+async function ready(button = 'Next') {
+  await waitFor(() => expect(screen.getByRole('button', { name: button })).toBeEnabled());
+}
+
 async function fillSingle(user: ReturnType<typeof setup>['user'], id = '123456789012', name = 'Production') {
+  await ready();
   await user.type(await screen.findByLabelText('AWS Account ID'), id);
   await user.type(screen.getByLabelText('Account Name'), name);
 }
@@ -49,7 +55,8 @@ describe('Connect AWS', () => {
     const { user, callsTo } = setup();
     expect(await screen.findByRole('heading', { level: 1, name: 'Connect AWS' })).toBeInTheDocument();
     for (const step of ['Account Details', 'Create IAM Role', 'Complete']) expect(screen.getByText(step)).toBeInTheDocument();
-    await user.click(await screen.findByRole('button', { name: 'Next' }));
+    await ready();
+    await user.click(screen.getByRole('button', { name: 'Next' }));
     expect(await screen.findByText('AWS Account ID must be exactly 12 digits')).toBeInTheDocument();
     expect(screen.getByText('Account name must be longer than 2 characters')).toBeInTheDocument();
     await user.type(screen.getByLabelText('AWS Account ID'), '12ab34');
@@ -65,6 +72,7 @@ describe('Connect AWS', () => {
     const { user, callsTo } = setup({
       'POST /v1/register': { body: makeRegisterAnswer({ OrgId: 'r-ab12cd' }) },
     });
+    await ready();
     await user.click(await screen.findByRole('button', { name: 'Organization' }));
     await user.click(screen.getByRole('button', { name: 'Next' }));
     expect(await screen.findByText('Organization ID must follow the format: r-[0-9a-z]{4,32}')).toBeInTheDocument();

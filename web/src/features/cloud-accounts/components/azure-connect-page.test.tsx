@@ -18,7 +18,12 @@ function setup(extra: Record<string, MockReply> = {}, options: { me?: ReturnType
   return { ...api, ...renderApp('/settings/azure-connect') };
 }
 
+async function ready() {
+  await waitFor(() => expect(screen.getByRole('button', { name: 'Connect Azure' })).toBeEnabled());
+}
+
 async function fillCommon(user: ReturnType<typeof setup>['user']) {
+  await ready();
   await user.type(await screen.findByLabelText('Subscription ID'), SUBSCRIPTION);
   await user.type(screen.getByLabelText('Name'), 'Azure prod');
   await user.type(screen.getByLabelText('Storage Account'), 'costexports');
@@ -30,6 +35,7 @@ describe('Connect Azure', () => {
   it('shows every validation message of the SAS form and of the service principal form', async () => {
     const { user, callsTo } = setup();
     expect(await screen.findByRole('heading', { level: 1, name: 'Connect Azure' })).toBeInTheDocument();
+    await ready();
     await user.click(screen.getByRole('button', { name: 'Connect Azure' }));
     for (const message of [
       'Subscription ID must be a GUID (xxxxxxxx-xxxx-xxxx-xxxx-xxxxxxxxxxxx)',

@@ -21,6 +21,12 @@ function setup(rows: CloudConnection[], extra: Record<string, MockReply> = {}, o
 
 const table = (name: string) => screen.findByRole('table', { name });
 
+/** The controls are enabled once the role and the customer are known. */
+async function enabled(name: string) {
+  await waitFor(() => expect(screen.getByRole('button', { name })).toBeEnabled());
+  return screen.getByRole('button', { name });
+}
+
 function rowNames(t: HTMLElement): string[] {
   return within(t)
     .getAllByRole('row')
@@ -33,9 +39,7 @@ describe('Cloud Accounts page', () => {
     const { user } = setup([]);
     expect(await screen.findByRole('heading', { level: 1, name: 'Cloud Accounts' })).toBeInTheDocument();
     expect(screen.getByText(/uses read-only access/)).toBeInTheDocument();
-    for (const name of ['Connect AWS', 'Connect GCP', 'Connect Azure', 'Upload billing files']) {
-      expect(screen.getByRole('button', { name })).toBeEnabled();
-    }
+    for (const name of ['Connect AWS', 'Connect GCP', 'Connect Azure', 'Upload billing files']) await enabled(name);
     const teams = screen.getByRole('region', { name: 'MS Teams' });
     expect(within(teams).getByText('Coming soon')).toBeInTheDocument();
     expect(within(teams).queryByRole('button')).not.toBeInTheDocument();
@@ -54,7 +58,7 @@ describe('Cloud Accounts page', () => {
   ])('%s opens its wizard', async (button, path) => {
     const { user } = setup([]);
     await table('AWS accounts');
-    await user.click(await screen.findByRole('button', { name: button }));
+    await user.click(await enabled(button));
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(path));
   });
 
@@ -114,6 +118,7 @@ describe('Cloud Accounts page', () => {
     const { user } = setup([makeSeenOnly(), makeSeenOnly({ provider: 'gcp', account_id: 'my-project-1', account_name: 'My project' })]);
     const aws = await table('AWS accounts');
     expect(within(aws).getByTestId('row-999988887777')).toHaveTextContent('Not connected');
+    await enabled('Connect 999988887777');
     await user.click(within(aws).getByRole('button', { name: 'Connect 999988887777' }));
     expect(await screen.findByLabelText('AWS Account ID')).toHaveValue('999988887777');
     expect(screen.getByTestId('location')).toHaveTextContent('/settings/aws-connect');
@@ -123,6 +128,7 @@ describe('Cloud Accounts page', () => {
   it('opens the GCP wizard filled in from a seen-only project', async () => {
     const { user } = setup([makeSeenOnly({ provider: 'gcp', account_id: 'my-project-1', account_name: 'My project' })]);
     const gcp = await table('GCP projects');
+    await enabled('Connect my-project-1');
     await user.click(within(gcp).getByRole('button', { name: 'Connect my-project-1' }));
     expect(await screen.findByLabelText('Project ID')).toHaveValue('my-project-1');
   });
@@ -161,6 +167,7 @@ describe('Cloud Accounts page', () => {
     const aws = await table('AWS accounts');
     const button = () => within(aws).getByRole('button', { name: /Sync now 123456789012/ });
     await screen.findByText('Succeeded');
+    await enabled('Sync now 123456789012');
     vi.useFakeTimers({ shouldAdvanceTime: true });
     await user.click(button());
     expect(callsTo('POST', '/v1/account/12/sync')).toHaveLength(1);
@@ -189,8 +196,8 @@ describe('Cloud Accounts page', () => {
     const { user } = setup([makeConnection()], {
       'POST /v1/account/12/sync': { status: 409, body: { message: 'This connection has no billing export to sync' } },
     });
-    const aws = await table('AWS accounts');
-    await user.click(within(aws).getByRole('button', { name: 'Sync now 123456789012' }));
+    await table('AWS accounts');
+    await user.click(await enabled('Sync now 123456789012'));
     expect(await screen.findByText('123456789012: This connection has no billing export to sync')).toBeInTheDocument();
   });
 
@@ -204,7 +211,7 @@ describe('Cloud Accounts page', () => {
       },
     });
     const aws = await table('AWS accounts');
-    await user.click(within(aws).getByRole('button', { name: 'Remove 123456789012' }));
+    await user.click(await enabled('Remove 123456789012'));
     const dialog = await screen.findByRole('dialog', { name: 'Remove AWS account' });
     const remove = within(dialog).getByRole('button', { name: 'Remove' });
     expect(remove).toBeDisabled();
@@ -231,8 +238,8 @@ describe('Cloud Accounts page', () => {
       'DELETE /v1/gcp/account': { status: 500, body: { message: 'boom' } },
       'DELETE /v1/azure/account': { body: { deleted: 1 } },
     });
-    const gcpTable = await table('GCP projects');
-    await user.click(within(gcpTable).getByRole('button', { name: 'Remove my-project-1' }));
+    await table('GCP projects');
+    await user.click(await enabled('Remove my-project-1'));
     let dialog = await screen.findByRole('dialog', { name: 'Remove GCP account' });
     await user.type(within(dialog).getByLabelText('Account ID'), 'my-project-1');
     await user.click(within(dialog).getByRole('button', { name: 'Remove' }));

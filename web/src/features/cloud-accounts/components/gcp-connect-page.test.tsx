@@ -22,12 +22,17 @@ function setup(extra: Record<string, MockReply> = {}, options: { me?: ReturnType
   return { ...api, ...renderApp('/settings/gcp-connect') };
 }
 
+async function ready() {
+  await waitFor(() => expect(screen.getByRole('button', { name: 'Next' })).toBeEnabled());
+}
+
 function chooseKey(name: string, text: string) {
   const input = screen.getByLabelText('Service account key file');
   fireEvent.change(input, { target: { files: [new File([text], name, { type: 'application/json' })] } });
 }
 
 async function toServiceAccountStep(user: ReturnType<typeof setup>['user'], billingProject = '') {
+  await ready();
   await user.type(await screen.findByLabelText('Project ID'), 'my-project-1');
   await user.type(screen.getByLabelText('Project Name (optional)'), 'My project');
   await user.type(screen.getByLabelText('Billing Export Table'), TABLE);
@@ -41,6 +46,7 @@ describe('Connect GCP', () => {
     const { user } = setup();
     expect(await screen.findByRole('heading', { level: 1, name: 'Connect GCP' })).toBeInTheDocument();
     for (const step of ['Project Details', 'Service Account', 'Complete']) expect(screen.getByText(step)).toBeInTheDocument();
+    await ready();
     await user.click(screen.getByRole('button', { name: 'Next' }));
     expect(await screen.findByText('Project ID is required')).toBeInTheDocument();
     expect(screen.getByText('Billing export table must be project.dataset.table')).toBeInTheDocument();

@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import { appRoutes, makeCustomer, makeUser } from '@/test/fixtures';
 import { mockApi } from '@/test/mock-api';
 import { renderApp, signInAs } from '@/test/render';
@@ -54,7 +54,7 @@ describe('welcome page', () => {
     await user.click(await screen.findByRole('button', { name: 'Connect Accounts' }));
     expect(await screen.findByRole('heading', { level: 1, name: 'Cloud Accounts' })).toBeInTheDocument();
     for (const name of ['Connect AWS', 'Connect GCP', 'Connect Azure', 'Upload billing files']) {
-      expect(await screen.findByRole('button', { name })).toBeEnabled();
+      await waitFor(() => expect(screen.getByRole('button', { name })).toBeEnabled());
     }
     await user.click(screen.getByRole('button', { name: 'Connect AWS' }));
     expect(await screen.findByRole('heading', { level: 1, name: 'Connect AWS' })).toBeInTheDocument();

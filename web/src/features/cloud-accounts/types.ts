@@ -11,7 +11,7 @@ export const REGISTRATION_FAILED = 7;
 
 export interface Registration {
   State: RegistrationStateCode;
-  details: string;
+  details: string | null;
   started_at: string;
   finished_at: string | null;
 }
@@ -90,7 +90,7 @@ export interface RegistrationJobRequest {
 
 export interface RegistrationJob {
   State: RegistrationStateCode;
-  details: string;
+  details: string | null;
 }
 
 export interface DeleteResult {

@@ -28,7 +28,7 @@ async function fillCommon(user: ReturnType<typeof setup>['user']) {
   await user.type(screen.getByLabelText('Name'), 'Azure prod');
   await user.type(screen.getByLabelText('Storage Account'), 'costexports');
   await user.type(screen.getByLabelText('Container'), 'exports');
-  await user.type(screen.getByLabelText('Directory'), '/costscope/daily/');
+  await user.type(screen.getByLabelText('Directory (optional)'), '/costscope/daily/');
 }
 
 describe('Connect Azure', () => {
@@ -42,7 +42,6 @@ describe('Connect Azure', () => {
       'Name must be longer than 2 characters',
       'Storage account must be 3 to 24 lowercase letters or digits',
       'Container must be 3 to 63 lowercase letters, digits or single hyphens',
-      'Directory is required',
       'SAS token is required',
     ]) {
       expect(await screen.findByText(message)).toBeInTheDocument();

@@ -155,7 +155,7 @@ export function AzureConnectPage() {
               {field('name', 'Name')}
               {field('storageAccount', 'Storage Account')}
               {field('container', 'Container')}
-              {field('directory', 'Directory', 'The export’s root directory in the container.')}
+              {field('directory', 'Directory (optional)', 'The export’s root directory in the container; empty for the container’s root.')}
               <Controller
                 control={control}
                 name="auth"

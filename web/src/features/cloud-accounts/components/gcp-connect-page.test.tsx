@@ -94,7 +94,7 @@ describe('Connect GCP', () => {
     expect(callsTo('POST', '/v1/gcp/account')[0].body).toEqual({
       account_id: 'my-project-1',
       account_name: 'My project',
-      subscription_id: 'billing-host-1',
+      subscription_id: '0123AB-4567CD-89EF01',
       secret_key: KEY,
       billing_table: TABLE,
       billing_project_id: 'billing-host-1',

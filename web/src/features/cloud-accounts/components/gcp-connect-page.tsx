@@ -10,7 +10,14 @@ import { useConnectGcp } from '../api/gcp';
 import { useCloudPermissions } from '../hooks/use-cloud-permissions';
 import { INTEGRATIONS_PATH } from '../hooks/use-countdown-redirect';
 import type { ConnectGcpRequest } from '../types';
-import { MESSAGES, fieldErrors, gcpFormSchema, serviceAccountKeyError, type GcpFormValues } from '../utils/validation';
+import {
+  MESSAGES,
+  billingAccountFromTable,
+  fieldErrors,
+  gcpFormSchema,
+  serviceAccountKeyError,
+  type GcpFormValues,
+} from '../utils/validation';
 import { CompletionView } from './completion-view';
 import { WizardFrame } from './wizard-frame';
 
@@ -102,7 +109,8 @@ export function GcpConnectPage() {
     const body: ConnectGcpRequest = {
       account_id: v.projectId.trim(),
       account_name: v.projectName.trim(),
-      subscription_id: (v.billingProjectId.trim() || v.projectId).trim(),
+      // Kept by the server as given: the Cloud Billing account the export belongs to.
+      subscription_id: billingAccountFromTable(v.billingTable),
       secret_key: key.text,
       billing_table: v.billingTable.trim(),
     };

@@ -6,7 +6,7 @@ export function isSyncBusy(sync: SyncStatus | null | undefined): boolean {
   if (sync.state === 'running') return true;
   if (!sync.requested_at) return false;
   // Requested and not started since: waiting for the sync job.
-  return !sync.last_started_at || sync.last_started_at < sync.requested_at;
+  return !sync.last_started_at || Date.parse(sync.last_started_at) < Date.parse(sync.requested_at);
 }
 
 export type SyncLabel = 'Requested' | 'Running' | 'Succeeded' | 'Failed' | 'Never synced';

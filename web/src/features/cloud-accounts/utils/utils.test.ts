@@ -6,6 +6,7 @@ import { connectionStateLabel, isSyncBusy, syncLabel } from './status';
 import {
   MESSAGES,
   awsFormSchema,
+  billingAccountFromTable,
   normalizeAwsAccountId,
   normalizeOrganizationId,
   serviceAccountKeyError,
@@ -77,6 +78,14 @@ describe('AWS form rules (spec 2 §5 AWS)', () => {
     expect(normalizeOrganizationId('r')).toBe('');
     expect(normalizeOrganizationId('')).toBe('');
     expect(normalizeOrganizationId(`r-${'a'.repeat(40)}`)).toBe(`r-${'a'.repeat(32)}`);
+  });
+});
+
+describe('GCP billing account from the export table', () => {
+  it('reads the standard and detailed export names, else nothing', () => {
+    expect(billingAccountFromTable('p-123456.billing.gcp_billing_export_v1_0123ab_4567CD_89EF01')).toBe('0123AB-4567CD-89EF01');
+    expect(billingAccountFromTable('p-123456.billing.gcp_billing_export_resource_v1_0123AB_4567CD_89EF01')).toBe('0123AB-4567CD-89EF01');
+    expect(billingAccountFromTable('p-123456.billing.my_copy')).toBe('');
   });
 });
 

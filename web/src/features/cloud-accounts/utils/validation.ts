@@ -24,7 +24,6 @@ export const MESSAGES = {
   azureName: 'Name must be longer than 2 characters',
   storageAccount: 'Storage account must be 3 to 24 lowercase letters or digits',
   container: 'Container must be 3 to 63 lowercase letters, digits or single hyphens',
-  directory: 'Directory is required',
   sasToken: 'SAS token is required',
   tenantId: 'Tenant ID must be a GUID',
   clientId: 'Client ID must be a GUID',
@@ -138,7 +137,6 @@ export const azureFormSchema = z
       if (!longerThanTwo(v.name)) issue('name', MESSAGES.azureName);
       if (!STORAGE_ACCOUNT.test(v.storageAccount.trim())) issue('storageAccount', MESSAGES.storageAccount);
       if (!CONTAINER.test(v.container.trim())) issue('container', MESSAGES.container);
-      if (!v.directory.trim().replace(/^\/+|\/+$/g, '')) issue('directory', MESSAGES.directory);
       if (v.auth === 'sas') {
         if (!v.sasToken.trim()) issue('sasToken', MESSAGES.sasToken);
       } else {
@@ -168,6 +166,16 @@ export function serviceAccountKeyError(text: string): string | null {
     return MESSAGES.invalidKeyFile;
   }
   return null;
+}
+
+/**
+ * The Cloud Billing account of a standard or detailed export table: its name ends with the
+ * billing account id, dashes written as underscores (`gcp_billing_export_v1_0123AB_4567CD_89EF01`).
+ * Empty when the table is named otherwise.
+ */
+export function billingAccountFromTable(table: string): string {
+  const match = /gcp_billing_export(?:_resource)?_v1_([0-9A-F]{6})_([0-9A-F]{6})_([0-9A-F]{6})$/i.exec(table.trim());
+  return match ? `${match[1]}-${match[2]}-${match[3]}`.toUpperCase() : '';
 }
 
 /** The server's 422 details `{field: [messages]}`, as one message per field. */

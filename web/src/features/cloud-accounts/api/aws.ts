@@ -17,6 +17,15 @@ export function useRegisterAws() {
 export const getRegistrationJob = (body: RegistrationJobRequest) =>
   call<RegistrationJob>('POST', '/v1/account/registration/job', body);
 
+/** "Check again" from the Cloud Accounts table: a new check; the list shows it in progress. */
+export function useRecheckRegistration() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (accountId: string) => getRegistrationJob({ account_id: accountId, restart: true }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: cloudKeys.accounts }),
+  });
+}
+
 /** The template file the registration answer's URL names, fetched with the bearer token. */
 export async function downloadTemplate(url: string): Promise<{ blob: Blob; fileName: string }> {
   const parsed = new URL(url, globalThis.location?.origin ?? 'http://localhost');

@@ -97,6 +97,33 @@ describe('Cloud Accounts page', () => {
     expect(broken).toHaveTextContent('AccessDenied: cannot assume role');
   });
 
+  it('checks a failed AWS registration again from the table', async () => {
+    const failed = makeConnection({
+      registration: { State: 7, details: 'AccessDenied: not authorized to perform sts:AssumeRole', started_at: '2026-11-23T08:00:00Z', finished_at: '2026-11-23T08:00:02Z' },
+    });
+    const checking = makeConnection({ registration: { State: 1, details: null, started_at: '2026-11-23T09:00:00Z', finished_at: null } });
+    let rows = [failed];
+    const { user, callsTo } = setup([], {
+      'GET /v1/account': () => ({ body: rows }),
+      'POST /v1/account/registration/job': () => {
+        rows = [checking];
+        return { body: { State: 1, details: 'Checking' } };
+      },
+    });
+    const aws = await table('AWS accounts');
+    await user.click(await enabled('Check again 123456789012'));
+    expect(callsTo('POST', '/v1/account/registration/job')[0].body).toEqual({ account_id: '123456789012', restart: true });
+    expect(await within(aws).findByText('In progress')).toBeInTheDocument();
+    expect(within(aws).queryByRole('button', { name: 'Check again 123456789012' })).not.toBeInTheDocument();
+  });
+
+  it('shows what the last sync did and when the next one is due', async () => {
+    setup([makeConnection({ sync: makeSync({ last_details: 'Loaded 2 billing periods, 1,234 rows' }) })]);
+    const row = within(await table('AWS accounts')).getByTestId('row-123456789012');
+    expect(row).toHaveTextContent('Loaded 2 billing periods, 1,234 rows');
+    expect(row).toHaveTextContent('Next: 23 Nov 2026, 12:00 UTC');
+  });
+
   it('sorts by a column: ascending first, the same column again descending', async () => {
     const rows = [
       makeConnection({ id: 1, account_id: '300000000000', account_name: 'Bravo' }),

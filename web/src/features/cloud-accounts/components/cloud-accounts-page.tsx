@@ -4,6 +4,7 @@ import { useLocation, useNavigate } from 'react-router';
 import { errorMessage } from '@/api/api-error';
 import { PageHeader } from '@/components/page-header';
 import { useConnections, useRequestSync } from '../api/accounts';
+import { useRecheckRegistration } from '../api/aws';
 import { useCloudPermissions } from '../hooks/use-cloud-permissions';
 import type { CloudConnection, Provider } from '../types';
 import { PROVIDER_NAMES, connectPath } from '../utils/providers';
@@ -23,6 +24,7 @@ export function CloudAccountsPage() {
   const access = useCloudPermissions();
   const connections = useConnections();
   const sync = useRequestSync();
+  const recheck = useRecheckRegistration();
   const [sending, setSending] = useState<ReadonlySet<number>>(new Set());
   const [syncError, setSyncError] = useState<string | null>(null);
   const [removing, setRemoving] = useState<CloudConnection | null>(null);
@@ -104,6 +106,14 @@ export function CloudAccountsPage() {
                 onSync={onSync}
                 onRemove={setRemoving}
                 onConnect={(row) => open(connectPath(row.provider, row.account_id, row.account_name))}
+                onRecheck={
+                  provider === 'aws'
+                    ? (row) =>
+                        recheck.mutate(row.account_id, {
+                          onError: (error) => setSyncError(`${row.account_id}: ${errorMessage(error, 'Failed to check the account again.')}`),
+                        })
+                    : undefined
+                }
               />
             </Box>
           ))}

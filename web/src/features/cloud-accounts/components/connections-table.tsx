@@ -101,6 +101,16 @@ function SyncCell({ row }: { row: CloudConnection }) {
         {formatDateTimeUtc(lastSyncTime(row.sync))}
       </Typography>
       <Chip size="small" label={label} color={color} variant="outlined" />
+      {row.sync?.last_details ? (
+        <Typography variant="caption" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
+          {row.sync.last_details}
+        </Typography>
+      ) : null}
+      {row.sync?.next_sync_at && !isSyncBusy(row.sync) ? (
+        <Typography variant="caption" color="text.secondary" sx={{ whiteSpace: 'nowrap' }}>
+          Next: {formatDateTimeUtc(row.sync.next_sync_at)}
+        </Typography>
+      ) : null}
     </Stack>
   );
 }
@@ -116,6 +126,8 @@ export interface ConnectionsTableProps {
   onSync: (row: CloudConnection) => void;
   onRemove: (row: CloudConnection) => void;
   onConnect: (row: CloudConnection) => void;
+  /** A new registration check of a connection whose check failed (AWS). */
+  onRecheck?: (row: CloudConnection) => void;
 }
 
 function WithReason({ reason, children }: { reason: string | null; children: React.ReactElement }) {
@@ -137,6 +149,7 @@ export function ConnectionsTable({
   onSync,
   onRemove,
   onConnect,
+  onRecheck,
 }: ConnectionsTableProps) {
   const [sort, setSort] = useState<SortState<SortField>>({ field: 'name', direction: 'asc' });
   const sorted = useMemo(() => sortConnections(rows, sort), [rows, sort]);
@@ -211,6 +224,19 @@ export function ConnectionsTable({
                     </WithReason>
                   ) : member ? null : (
                     <Stack direction="row" spacing={1} justifyContent="flex-end">
+                      {onRecheck && row.registration?.State === 7 ? (
+                        <WithReason reason={disabledReason}>
+                          <Button
+                            size="small"
+                            variant="outlined"
+                            disabled={!canManage}
+                            onClick={() => onRecheck(row)}
+                            aria-label={`Check again ${row.account_id}`}
+                          >
+                            Check again
+                          </Button>
+                        </WithReason>
+                      ) : null}
                       <WithReason reason={disabledReason ?? (row.export ? null : 'This connection has no billing export to sync')}>
                         <Button
                           size="small"

@@ -18,4 +18,5 @@ export const SETTINGS_PAGE_NAMES = {
   users: 'User Management',
   'aws-connect': 'Connect AWS',
   'gcp-connect': 'Connect GCP',
+  'azure-connect': 'Connect Azure',
 } as const;

@@ -152,7 +152,7 @@ describe('Connect AWS', () => {
     const createObjectURL = vi.fn(() => 'blob:template');
     URL.createObjectURL = createObjectURL;
     URL.revokeObjectURL = vi.fn();
-    const { user, callsTo } = setup({ 'GET /v1/aws/onboarding-template': { body: 'AWSTemplateFormatVersion: "2010-09-09"' } });
+    const { user, callsTo, fetchMock } = setup({ 'GET /v1/aws/onboarding-template': { body: 'AWSTemplateFormatVersion: "2010-09-09"' } });
     await fillSingle(user);
     await user.click(screen.getByRole('button', { name: 'Next' }));
     expect(await screen.findByLabelText('External ID')).toHaveValue('cs-ext-42');
@@ -164,9 +164,17 @@ describe('Connect AWS', () => {
     expect(await navigator.clipboard.readText()).toBe(answer.StackSetCmds[1]);
     expect(screen.getByRole('button', { name: 'Copy command 2' })).toHaveTextContent('Copied');
 
+    const saved: string[] = [];
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      saved.push(this.download);
+    });
     await user.click(screen.getByRole('button', { name: 'Download template' }));
-    await waitFor(() => expect(createObjectURL).toHaveBeenCalled());
+    await waitFor(() => expect(saved).toEqual(['costscope-onboarding.yaml']));
+    click.mockRestore();
+    expect(createObjectURL).toHaveBeenCalledTimes(1);
     const call = callsTo('GET', '/v1/aws/onboarding-template')[0];
+    const urls = fetchMock.mock.calls.map(([input]) => (typeof input === 'string' ? input : input.url));
+    expect(urls).toContain('http://localhost:3000/v1/aws/onboarding-template?format=focus-1.2');
     expect(call.headers.get('Authorization')).toBe('Bearer access-1');
 
     await user.click(screen.getByRole('button', { name: 'Back' }));

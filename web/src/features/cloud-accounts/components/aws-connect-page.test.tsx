@@ -102,8 +102,8 @@ describe('Connect AWS', () => {
     await user.type(await screen.findByLabelText('IAM Role ARN'), 'arn:aws:iam::12:role/x');
     await user.type(screen.getByLabelText('Region'), 'mars');
     await user.click(screen.getByRole('button', { name: 'Next' }));
-    expect(await screen.findByText('IAM role ARN must look like arn:aws:iam::123456789012:role/RoleName')).toBeInTheDocument();
-    expect(screen.getByText('AWS region must look like us-east-1')).toBeInTheDocument();
+    expect(await screen.findByText('IAM role ARN must look like arn:aws:iam::123456789012:role/CostscopeReadOnly')).toBeInTheDocument();
+    expect(screen.getByText('Region must be an AWS region code such as us-east-1')).toBeInTheDocument();
     await user.clear(screen.getByLabelText('IAM Role ARN'));
     await user.type(screen.getByLabelText('IAM Role ARN'), 'arn:aws:iam::123456789012:role/MyRole');
     await user.clear(screen.getByLabelText('Region'));

@@ -38,10 +38,10 @@ describe('Connect Azure', () => {
     await ready();
     await user.click(screen.getByRole('button', { name: 'Connect Azure' }));
     for (const message of [
-      'Subscription ID must be a GUID (xxxxxxxx-xxxx-xxxx-xxxx-xxxxxxxxxxxx)',
-      'Name must be longer than 2 characters',
-      'Storage account must be 3 to 24 lowercase letters or digits',
-      'Container must be 3 to 63 lowercase letters, digits or single hyphens',
+      'Subscription ID must be a GUID such as 00000000-0000-0000-0000-000000000000',
+      'Account name must be longer than 2 characters',
+      'Storage account name must be 3 to 24 lowercase letters and digits',
+      'Container name must be 3 to 63 lowercase letters, digits and single hyphens, starting and ending with a letter or digit',
       'SAS token is required',
     ]) {
       expect(await screen.findByText(message)).toBeInTheDocument();
@@ -49,7 +49,12 @@ describe('Connect Azure', () => {
     await user.click(screen.getByRole('radio', { name: 'Service principal' }));
     await user.type(screen.getByLabelText('Blob Endpoint (optional)'), 'ftp://nope');
     await user.click(screen.getByRole('button', { name: 'Connect Azure' }));
-    for (const message of ['Tenant ID must be a GUID', 'Client ID must be a GUID', 'Client secret is required', 'Blob endpoint must be an http(s) URL']) {
+    for (const message of [
+      'Tenant ID must be a GUID such as 00000000-0000-0000-0000-000000000000',
+      'Client ID must be a GUID such as 00000000-0000-0000-0000-000000000000',
+      'Client secret is required',
+      'Blob endpoint must be an http or https URL such as https://account.blob.core.windows.net',
+    ]) {
       expect(await screen.findByText(message)).toBeInTheDocument();
     }
     expect(callsTo('POST', '/v1/azure/account')).toHaveLength(0);

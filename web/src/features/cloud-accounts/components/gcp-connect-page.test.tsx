@@ -55,7 +55,7 @@ describe('Connect GCP', () => {
     await user.type(screen.getByLabelText('Billing Export Table'), 'only.two');
     await user.click(screen.getByRole('button', { name: 'Next' }));
     expect(await screen.findByText('Project ID must be at most 500 characters')).toBeInTheDocument();
-    expect(screen.getByText('Project name must be at most 500 characters')).toBeInTheDocument();
+    expect(screen.getByText('Name must be at most 500 characters')).toBeInTheDocument();
     expect(screen.getByText('Billing export table must be project.dataset.table')).toBeInTheDocument();
   });
 

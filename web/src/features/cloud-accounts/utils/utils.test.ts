@@ -60,10 +60,12 @@ describe('AWS form rules (spec 2 §5 AWS)', () => {
   it('checks the manual fields only when given', () => {
     expect(messages(aws({ manual: true }))).toEqual([]);
     expect(messages(aws({ manual: true, roleArn: 'arn:aws:iam::12:role/x', bucket: 'No_Such', region: 'mars' }))).toEqual([
-      MESSAGES.roleArn,
-      MESSAGES.bucket,
-      MESSAGES.region,
+      'IAM role ARN must look like arn:aws:iam::123456789012:role/CostscopeReadOnly',
+      'Bucket name may contain only lowercase letters, digits, dots and hyphens',
+      'Region must be an AWS region code such as us-east-1',
     ]);
+    expect(messages(aws({ manual: true, bucket: 'ab' }))).toEqual(['Bucket name must be 3 to 63 characters long']);
+    expect(messages(aws({ manual: true, bucket: '-abc' }))).toEqual(['Bucket name must begin and end with a letter or digit']);
     expect(messages(aws({ manual: true, roleArn: 'arn:aws:iam::123456789012:role/CostscopeReadOnly', bucket: 'my-bucket', region: 'eu-west-1' }))).toEqual([]);
   });
 

@@ -1,34 +1,38 @@
 import { z } from 'zod/mini';
 
 /**
- * The messages of spec 2 §5 AWS / GCP, word for word. The server checks the same rules
- * (costscope_core::cloud_accounts) and answers 422 with these messages; the form checks them
- * first so that a person sees them before sending.
+ * The messages of spec 2 §5 AWS / GCP, word for word, and the server's own for the fields beyond
+ * the spec (costscope_core::cloud_accounts, http/accounts/azure.rs). The server checks every
+ * rule and answers 422 with these messages; the form checks the plain ones first so that a
+ * person sees them before sending, and shows the server's per field for the rest.
  */
 export const MESSAGES = {
   awsAccountId: 'AWS Account ID must be exactly 12 digits',
   organizationId: 'Organization ID must follow the format: r-[0-9a-z]{4,32}',
   accountName: 'Account name must be longer than 2 characters',
   organizationName: 'Organization name must be longer than 2 characters',
-  roleArn: 'IAM role ARN must look like arn:aws:iam::123456789012:role/RoleName',
-  bucket: 'S3 bucket name must be 3 to 63 lowercase letters, digits, dots or hyphens',
-  region: 'AWS region must look like us-east-1',
+  roleArn: 'IAM role ARN must look like arn:aws:iam::123456789012:role/CostscopeReadOnly',
+  bucketLength: 'Bucket name must be 3 to 63 characters long',
+  bucketChars: 'Bucket name may contain only lowercase letters, digits, dots and hyphens',
+  bucketEnds: 'Bucket name must begin and end with a letter or digit',
+  region: 'Region must be an AWS region code such as us-east-1',
   gcpProjectId: 'Project ID is required',
   gcpProjectIdLength: 'Project ID must be at most 500 characters',
-  gcpNameLength: 'Project name must be at most 500 characters',
+  gcpNameLength: 'Name must be at most 500 characters',
   billingTable: 'Billing export table must be project.dataset.table',
   invalidKeyFile: 'Invalid JSON file. Please upload a valid service account key file.',
   keyFileRequired: 'Please upload a service account key file',
   keyFileExtension: 'The key file must be a .json file',
-  azureSubscription: 'Subscription ID must be a GUID (xxxxxxxx-xxxx-xxxx-xxxx-xxxxxxxxxxxx)',
-  azureName: 'Name must be longer than 2 characters',
-  storageAccount: 'Storage account must be 3 to 24 lowercase letters or digits',
-  container: 'Container must be 3 to 63 lowercase letters, digits or single hyphens',
+  azureSubscription: 'Subscription ID must be a GUID such as 00000000-0000-0000-0000-000000000000',
+  azureName: 'Account name must be longer than 2 characters',
+  storageAccount: 'Storage account name must be 3 to 24 lowercase letters and digits',
+  container:
+    'Container name must be 3 to 63 lowercase letters, digits and single hyphens, starting and ending with a letter or digit',
   sasToken: 'SAS token is required',
-  tenantId: 'Tenant ID must be a GUID',
-  clientId: 'Client ID must be a GUID',
+  tenantId: 'Tenant ID must be a GUID such as 00000000-0000-0000-0000-000000000000',
+  clientId: 'Client ID must be a GUID such as 00000000-0000-0000-0000-000000000000',
   clientSecret: 'Client secret is required',
-  blobEndpoint: 'Blob endpoint must be an http(s) URL',
+  blobEndpoint: 'Blob endpoint must be an http or https URL such as https://account.blob.core.windows.net',
 } as const;
 
 export const GCP_MAX_LENGTH = 500;
@@ -36,7 +40,13 @@ export const GCP_MAX_LENGTH = 500;
 const AWS_ACCOUNT_ID = /^\d{12}$/;
 const ORGANIZATION_ID = /^r-[0-9a-z]{4,32}$/;
 const ROLE_ARN = /^arn:aws[a-z-]*:iam::\d{12}:role\/[\w+=,.@/-]+$/;
-const BUCKET = /^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/;
+/** The first broken S3 bucket naming rule, or null (the server checks the rest). */
+function bucketError(bucket: string): string | null {
+  if (bucket.length < 3 || bucket.length > 63) return MESSAGES.bucketLength;
+  if (!/^[a-z0-9.-]+$/.test(bucket)) return MESSAGES.bucketChars;
+  if (!/^[a-z0-9].*[a-z0-9]$/.test(bucket)) return MESSAGES.bucketEnds;
+  return null;
+}
 const REGION = /^[a-z]{2}(-[a-z]+)+-\d$/;
 const GUID = /^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$/;
 const BQ_TABLE = /^([a-z][a-z0-9-]{4,28}[a-z0-9]|[a-z0-9.-]+:[a-z][a-z0-9-]{4,28}[a-z0-9])\.\w{1,1024}\.\w{1,1024}$/;
@@ -91,7 +101,8 @@ export const awsFormSchema = z
       }
       if (v.manual) {
         if (v.roleArn.trim() && !ROLE_ARN.test(v.roleArn.trim())) issue('roleArn', MESSAGES.roleArn);
-        if (v.bucket.trim() && !BUCKET.test(v.bucket.trim())) issue('bucket', MESSAGES.bucket);
+        const bucket = v.bucket.trim() ? bucketError(v.bucket.trim()) : null;
+        if (bucket) issue('bucket', bucket);
         if (v.region.trim() && !REGION.test(v.region.trim())) issue('region', MESSAGES.region);
       }
     }),

@@ -1,7 +1,9 @@
 //! Costscope domain types and the spec's rules. No IO lives here.
 
+pub mod aws_onboarding;
 pub mod budget;
 mod clock;
+pub mod cloud_accounts;
 pub mod cost;
 mod email;
 mod feature_flags;

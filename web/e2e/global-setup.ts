@@ -3,6 +3,9 @@
 // waits for GET /readyz, and exports to the test workers:
 //   COSTSCOPE_E2E_BASE_URL   http://127.0.0.1:<port>
 //   COSTSCOPE_E2E_SERVER_LOG the file holding the server's stdout and stderr
+// Before the server it starts the cloud peers the cloud-accounts specs connect to (e2e/cloud-peers.ts):
+// moto (AWS), Azurite (Azure Blob Storage) and the BigQuery stand-in, and gives the server their
+// addresses (AWS_ENDPOINT_URL, test credentials, a config file with [cloud] bigquery_url).
 // The returned function (Playwright's teardown) stops the server and removes the temp dir
 // (kept when COSTSCOPE_E2E_KEEP=1).
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -10,6 +13,7 @@ import { createWriteStream, existsSync, mkdtempSync, readFileSync, rmSync } from
 import { createServer } from 'node:net';
 import { homedir, tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { startCloudPeers } from './cloud-peers';
 
 const READY_TIMEOUT_MS = 120_000;
 
@@ -82,14 +86,15 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   const root = mkdtempSync(join(tmpdir(), 'costscope-e2e-'));
   const dataDir = join(root, 'data');
   const log = join(root, 'server.log');
+  const peers = await startCloudPeers(root, freePort);
   const port = await freePort();
   const baseURL = `http://127.0.0.1:${port}`;
-  const args = ['serve', '--demo', '--addr', `127.0.0.1:${port}`, '--data-dir', dataDir];
+  const args = ['serve', '--demo', '--addr', `127.0.0.1:${port}`, '--data-dir', dataDir, '--config', peers.configFile];
 
   const out = createWriteStream(log);
   const child = spawn(bin, args, {
     cwd: root,
-    env: { ...process.env, NO_COLOR: '1' },
+    env: { ...process.env, ...peers.serverEnv, NO_COLOR: '1' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   child.stdout?.pipe(out, { end: false });
@@ -110,7 +115,12 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   process.on('exit', killOnExit);
 
   console.log(`[e2e] starting ${bin} ${args.join(' ')}`);
-  await waitForReady(baseURL, child, log, () => exitReason);
+  try {
+    await waitForReady(baseURL, child, log, () => exitReason);
+  } catch (err) {
+    await peers.stop();
+    throw err;
+  }
   console.log(`[e2e] costscope is ready at ${baseURL} (log: ${log})`);
 
   process.env.COSTSCOPE_E2E_BASE_URL = baseURL;
@@ -124,6 +134,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
       clearTimeout(timer);
     }
     process.off('exit', killOnExit);
+    await peers.stop();
     out.end();
     console.log(`[e2e] costscope stopped (${exitReason ?? 'already gone'})`);
     if (process.env.COSTSCOPE_E2E_KEEP === '1') {

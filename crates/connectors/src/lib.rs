@@ -2,6 +2,7 @@
 //! accounts sync from (AWS Data Exports and CUR in S3, the GCP billing export in BigQuery,
 //! Azure Cost Management exports in Blob Storage).
 
+pub mod aws;
 mod export_source;
 pub mod settings;
 mod smtp;

@@ -3,6 +3,7 @@
 //! Azure Cost Management exports in Blob Storage).
 
 pub mod aws;
+pub mod azure;
 mod export_source;
 pub mod settings;
 mod smtp;

@@ -2,6 +2,7 @@
 //! talk to. Each peer module is owned by its connector.
 
 pub mod moto;
+pub mod azurite;
 mod smtp;
 
 pub use smtp::*;

@@ -157,15 +157,16 @@ test('an owner connects an AWS account, the check succeeds, Sync now loads the e
   await page.goto('/settings/integrations');
   await expect(page.getByRole('heading', { level: 1, name: 'Cloud Accounts' })).toBeVisible();
   await page.getByRole('button', { name: 'Connect AWS' }).click();
-  await page.getByLabel('AWS Account ID').fill(MOTO_ACCOUNT_ID);
-  await page.getByLabel('Account Name').fill('Moto Production');
+  await page.getByLabel('AWS Account ID', { exact: true }).fill(MOTO_ACCOUNT_ID);
+  await page.getByLabel('Account Name', { exact: true }).fill('Moto Production');
   await page.getByRole('radio', { name: 'FOCUS 1.2' }).check();
-  await page.getByRole('button', { name: 'Next' }).click();
+  await page.getByRole('button', { name: 'Next', exact: true }).click();
 
-  await expect(page.getByLabel('External ID')).toHaveValue(externalId as string);
-  await expect(page.getByLabel('Command 1')).toContainText('create-stack-set');
-  await expect(page.getByLabel('Command 2')).toContainText(`--accounts ${MOTO_ACCOUNT_ID}`);
-  await page.getByRole('button', { name: 'Next' }).click();
+  await expect(page.getByLabel('External ID', { exact: true })).toHaveValue(externalId as string);
+  // Command 1 and Command 2 of the registration answer (StackSetCmds).
+  await expect(page.locator('pre').filter({ hasText: 'aws cloudformation create-stack-set' })).toBeVisible();
+  await expect(page.locator('pre').filter({ hasText: `--accounts ${MOTO_ACCOUNT_ID}` })).toBeVisible();
+  await page.getByRole('button', { name: 'Next', exact: true }).click();
 
   // State 6: the role was assumed with the external id and the export location listed.
   await expect(page.getByText('AWS account connected')).toBeVisible({ timeout: 60_000 });
@@ -185,12 +186,12 @@ test('an owner connects a GCP project with a key file; Sync now reads the BigQue
 
   await page.goto('/settings/integrations');
   await page.getByRole('button', { name: 'Connect GCP' }).click();
-  await page.getByLabel('Project ID').fill(projectId);
-  await page.getByLabel('Billing Export Table').fill(table);
-  await page.getByRole('button', { name: 'Next' }).click();
-  await page.getByLabel('Service account key file').setInputFiles(keyFile);
+  await page.getByLabel('Project ID', { exact: true }).fill(projectId);
+  await page.getByLabel('Billing Export Table', { exact: true }).fill(table);
+  await page.getByRole('button', { name: 'Next', exact: true }).click();
+  await page.getByLabel('Service account key file', { exact: true }).setInputFiles(keyFile);
   await page.getByRole('checkbox', { name: 'I have set up the Cloud Billing export to BigQuery' }).check();
-  await page.getByRole('button', { name: 'Connect' }).click();
+  await page.getByRole('button', { name: 'Connect', exact: true }).click();
   await expect(page.getByText('GCP project connected')).toBeVisible({ timeout: 60_000 });
   await expect(page).toHaveURL(/\/settings\/integrations/, { timeout: 15_000 });
 
@@ -272,14 +273,14 @@ test('an owner connects an Azure export with a SAS token; Sync now loads the new
   const reader = accountSas('rl');
   await page.goto('/settings/integrations');
   await page.getByRole('button', { name: 'Connect Azure' }).click();
-  await page.getByLabel('Subscription ID').fill(subscription);
+  await page.getByLabel('Subscription ID', { exact: true }).fill(subscription);
   await page.getByLabel('Name', { exact: true }).fill('E2E Azure');
-  await page.getByLabel('Storage Account').fill(AZURITE_ACCOUNT);
-  await page.getByLabel('Container').fill(container);
-  await page.getByLabel('Directory (optional)').fill('costscope');
+  await page.getByLabel('Storage Account', { exact: true }).fill(AZURITE_ACCOUNT);
+  await page.getByLabel('Container', { exact: true }).fill(container);
+  await page.getByLabel('Directory (optional)', { exact: true }).fill('costscope');
   await page.getByRole('radio', { name: 'SAS token' }).check();
-  await page.getByLabel('SAS Token').fill(reader);
-  await page.getByLabel('Blob Endpoint (optional)').fill(env('COSTSCOPE_E2E_AZURITE_URL'));
+  await page.getByLabel('SAS Token', { exact: true }).fill(reader);
+  await page.getByLabel('Blob Endpoint (optional)', { exact: true }).fill(env('COSTSCOPE_E2E_AZURITE_URL'));
   await page.getByRole('button', { name: 'Connect Azure' }).click();
   await expect(page.getByText('Azure export connected')).toBeVisible({ timeout: 60_000 });
   await expect(page).toHaveURL(/\/settings\/integrations/, { timeout: 15_000 });

@@ -39,7 +39,7 @@ WEB_SOURCES := $(shell find web/src web/public -type f 2>/dev/null) \
 
 .PHONY: help run build web web-deps bin test test-rust test-web test-e2e ensure ensure-chromium \
         ensure-postgres ensure-duckdb ensure-focus-validator web-types test-api-types bench clean \
-        ensure-schemathesis test-schemathesis
+        ensure-schemathesis test-schemathesis ensure-cloud-peers
 
 help: ## list the targets
 	@echo "Costscope make targets (CARGO_TARGET_DIR=$(CARGO_TARGET_DIR)):"
@@ -87,7 +87,7 @@ test: ensure test-rust test-schemathesis test-web test-api-types test-e2e ## eve
 	@echo
 	@echo "make test: all phases passed"
 
-ensure: ensure-duckdb ensure-chromium ensure-postgres ensure-focus-validator ensure-schemathesis web-deps ## install chromium, postgres, the FOCUS validator, schemathesis and npm packages if missing
+ensure: ensure-duckdb ensure-chromium ensure-postgres ensure-focus-validator ensure-schemathesis ensure-cloud-peers web-deps ## install chromium, postgres, the FOCUS validator, schemathesis, the cloud peers and npm packages if missing
 
 ensure-chromium: ## apt-get install chromium if /usr/bin/chromium is missing
 	$(PHASE) "ensure chromium" scripts/ensure-chromium.sh
@@ -101,7 +101,12 @@ ensure-focus-validator: ## pip install the FinOps Foundation's focus-validator i
 ensure-postgres: ## start/install PostgreSQL on 127.0.0.1:5432 with a `test` database if needed
 	$(PHASE) "ensure postgres" scripts/ensure-postgres.sh
 
-test-rust: web ensure-duckdb ensure-postgres ensure-focus-validator ## cargo test --workspace (SQLite, and PostgreSQL at COSTSCOPE_TEST_POSTGRES_URL)
+ensure-cloud-peers: ## install the local cloud peers the tests start: moto (AWS), Azurite (Azure Storage), cfn-lint
+	$(PHASE) "ensure moto" scripts/ensure-moto.sh
+	$(PHASE) "ensure azurite" scripts/ensure-azurite.sh
+	$(PHASE) "ensure cfn-lint" scripts/ensure-cfn-lint.sh
+
+test-rust: web ensure-duckdb ensure-postgres ensure-focus-validator ensure-cloud-peers ## cargo test --workspace (SQLite, and PostgreSQL at COSTSCOPE_TEST_POSTGRES_URL)
 	$(PHASE) "rust tests" $(CARGO) test --workspace $(CARGO_TEST_FLAGS)
 
 ensure-schemathesis: ## pip install schemathesis into ~/.cache/costscope-schemathesis-venv
@@ -117,8 +122,10 @@ test-web: web-deps ## web typecheck and Vitest unit tests
 test-api-types: build ## check web/openapi.json and web/src/api/schema.gen.ts match the server (fix: make web-types)
 	$(PHASE) "api types up to date" scripts/check-api-types.sh
 
-test-e2e: build ensure-chromium ## Playwright browser tests against the built binary
+test-e2e: build ensure-chromium ensure-cloud-peers ## Playwright browser tests against the built binary
 	@test -x "$(COSTSCOPE_BIN)" || { echo "$(COSTSCOPE_BIN) is missing: 'make build' did not produce it" >&2; exit 1; }
+	@# The browser tests start the BigQuery stand-in (a costscope-connectors example) beside moto and Azurite.
+	$(PHASE) "cargo build peers" $(CARGO) build -p costscope-connectors --features test-support --example bigquery_standin
 	cd web && $(PHASE) "e2e typecheck" npx --no-install tsc -p e2e
 	cd web && CI=true $(PHASE) "browser e2e tests" $(NPM) run test:e2e
 

@@ -1,6 +1,7 @@
-//! Creating a customer with its owner: sign-up, `costscope user create` and the demo.
+//! Creating a customer with its owner (sign-up, `costscope user create`, the demo), and where a
+//! connected account's onboarding age starts.
 
-use chrono::Duration;
+use chrono::{DateTime, Duration, Utc};
 use costscope_core::{Clock, Customer, Email, FullName, Password, User};
 use costscope_store::{MetadataStore, NewCustomer, StoreError};
 
@@ -59,4 +60,12 @@ pub async fn register_customer(
         )),
         Err(err) => Err(RegistrationError::Other(err.into())),
     }
+}
+
+/// Where the "Getting Your Data Ready" age of a connected account starts (spec 2 §2, §9: the
+/// notice shows while an account is less than 24 hours old): when it was connected (a member
+/// account: when its organisation's check listed it), not its earliest charge, which a
+/// connection's first sync brings from months back.
+pub fn data_ready_since(connection: &costscope_store::CloudConnection) -> DateTime<Utc> {
+    connection.created_at
 }

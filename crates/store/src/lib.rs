@@ -175,6 +175,16 @@ pub trait MetadataStore: Send + Sync + std::fmt::Debug {
         settings: &serde_json::Value,
         encrypted_secret: Option<Option<&str>>,
     ) -> Result<bool, StoreError>;
+    /// Renames a connection, sets (or clears) its organisation id and makes it a connection
+    /// of its own (no longer listed under an organisation): registering an account again.
+    /// `false` when not the customer's.
+    async fn rename_connection(
+        &self,
+        customer_id: i64,
+        id: i64,
+        account_name: &str,
+        organization_id: Option<&str>,
+    ) -> Result<bool, StoreError>;
     /// Deletes the customer's connections of `provider` with these account ids (their member
     /// accounts and sync records with them); the loaded cost data stays. Answers how many
     /// were deleted.

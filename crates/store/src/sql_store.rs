@@ -580,6 +580,27 @@ macro_rules! impl_metadata_store {
                 Ok(updated.rows_affected() > 0)
             }
 
+            #[tracing::instrument(skip_all, fields(customer_id, id))]
+            async fn rename_connection(
+                &self,
+                customer_id: i64,
+                id: i64,
+                account_name: &str,
+                organization_id: Option<&str>,
+            ) -> Result<bool, crate::StoreError> {
+                let updated = sqlx::query(
+                    "UPDATE cloud_accounts SET account_name = $1, organization_id = $2, \
+                     parent_id = NULL WHERE customer_id = $3 AND id = $4",
+                )
+                .bind(account_name)
+                .bind(organization_id)
+                .bind(customer_id)
+                .bind(id)
+                .execute(&self.pool)
+                .await?;
+                Ok(updated.rows_affected() > 0)
+            }
+
             #[tracing::instrument(skip_all, fields(customer_id, count = account_ids.len()))]
             async fn delete_connections(
                 &self,
@@ -768,6 +789,10 @@ macro_rules! impl_metadata_store {
                 if limit == 0 {
                     return Ok(Vec::new());
                 }
+                // PostgreSQL refuses timestamps before 4713 BC (e.g. `DateTime::MIN_UTC` for
+                // "no schedule"); no sync started before 1970, so the bounds mean the same.
+                let floor = chrono::DateTime::<chrono::Utc>::UNIX_EPOCH;
+                let (due_before, stale_before) = (due_before.max(floor), stale_before.max(floor));
                 let mut tx = self.pool.begin().await?;
                 // SQLite: a write first takes the write lock, so the read below and the
                 // updates after it see no other claim in between. PostgreSQL: a no-op; the

@@ -1,1 +1,2 @@
 pub mod sources;
+pub mod registration;

@@ -14,7 +14,8 @@ use reqwest::{Method, StatusCode};
 use serde_json::{json, Value};
 
 use crate::cost_fixture::{FocusCsv, Line};
-use crate::helpers::{spawn_app, status_and_json, TestApp, PASSWORD};
+use crate::helpers::{spawn_app_with, status_and_json, TestApp, PASSWORD};
+use costscope_connectors::testing::bigquery::BigQueryStandIn;
 
 /// Strings that occur only in customer A's data: an answer to B holding one leaks A's data.
 const A_MARKERS: [&str; 8] = [
@@ -27,6 +28,17 @@ const A_MARKERS: [&str; 8] = [
     "Alpha Secret",
     "alpha-secret",
 ];
+
+/// Where the cloud connections of the sweep point: nothing answers there.
+const DEAD_ENDPOINT: &str = "http://127.0.0.1:9";
+const ALPHA_SUBSCRIPTION: &str = "4a4a4a4a-0000-4000-8000-000000000000";
+
+/// An Azure export connection (SAS token) at [`DEAD_ENDPOINT`].
+fn azure(subscription: &str, name: &str, sas: &str) -> Value {
+    json!({"account_id": subscription, "account_name": name, "storage_account": "costexports",
+           "container": "exports", "directory": "daily", "auth": "sas", "sas_token": sas,
+           "blob_endpoint": format!("{DEAD_ENDPOINT}/costexports")})
+}
 
 /// Operations without `security` on purpose: what they reveal needs a secret of its own
 /// (a password, a refresh token, an invitation token) or is public configuration.
@@ -57,6 +69,9 @@ struct World {
     admin_a_id: i64,
     budget_a_id: i64,
     upload_a_id: i64,
+    connection_a_id: i64,
+    /// A service-account key file (for B's GCP connection).
+    gcp_key: String,
 }
 
 /// One operation of the document.
@@ -132,7 +147,7 @@ fn bravo_data() -> FocusCsv {
 }
 
 /// The JSON body the sweep sends to an operation, `None` when it has none on record.
-fn json_body(key: &str) -> Option<Value> {
+fn json_body(world: &World, key: &str) -> Option<Value> {
     let (start, end) = month();
     let range = json!({"start_time": start, "end_time": end, "start_date": start,
                        "end_date": end, "filters": [], "group_by": "account", "logic": "and"});
@@ -157,6 +172,21 @@ fn json_body(key: &str) -> Option<Value> {
         "PUT /v1/currency" => json!({"displayCurrency": "JPY"}),
         "POST /v1/budgets" => budget("Bravo Budget"),
         "PUT /v1/budgets/{id}" => budget("Hijacked Budget"),
+        "POST /v1/register" => {
+            json!({"aws_account_id": "515151515151", "account_name": "Bravo Prod"})
+        }
+        "DELETE /v1/account" => json!({"account_ids": ["424242424242"]}),
+        "POST /v1/account/registration/job" => json!({"account_id": "424242424242"}),
+        "POST /v1/gcp/account" => json!({"account_id": "bravo-project", "account_name": "Bravo",
+            "subscription_id": "", "billing_table": "bravo-project.billing.gcp_billing_export_v1_x",
+            "secret_key": world.gcp_key}),
+        "DELETE /v1/gcp/account" => json!({"account_id": "alpha-project"}),
+        "POST /v1/azure/account" => azure(
+            "5b5b5b5b-0000-4000-8000-000000000000",
+            "Bravo Export",
+            "sv=1&sig=bravo",
+        ),
+        "DELETE /v1/azure/account" => json!({"account_id": ALPHA_SUBSCRIPTION}),
         key if USERS_MAY_POST.contains(&key) => range,
         _ => return None,
     })
@@ -168,6 +198,7 @@ fn path_value(world: &World, path: &str, name: &str) -> String {
         (Some("users"), "id") => world.admin_a_id.to_string(),
         (Some("budgets"), "id") => world.budget_a_id.to_string(),
         (Some("ingest"), "id") => world.upload_a_id.to_string(),
+        (Some("account"), "id") => world.connection_a_id.to_string(),
         (Some("auth"), "token") => "not-an-invitation-token".to_owned(),
         _ => panic!(
             "the isolation sweep does not know which of customer A's ids fills {{{name}}} in \
@@ -220,7 +251,7 @@ async fn call(app: &TestApp, world: &World, op: &Operation, token: Option<&str>)
     }
     let content = &op.operation["requestBody"]["content"];
     if content.get("application/json").is_some() {
-        let body = json_body(&op.key()).unwrap_or_else(|| {
+        let body = json_body(world, &op.key()).unwrap_or_else(|| {
             panic!(
                 "the isolation sweep has no request body for {}: add one to json_body()",
                 op.key()
@@ -297,6 +328,31 @@ async fn world(app: &TestApp) -> World {
             .status(),
         StatusCode::CREATED
     );
+    // A's AWS account and Azure export (their checks fail: nothing answers at DEAD_ENDPOINT).
+    let (status, connection) = status_and_json(
+        app.post(
+            "/v1/register",
+            Some(&owner_a),
+            &json!({"aws_account_id": "424242424242", "account_name": "Alpha Secret Prod"}),
+        )
+        .await,
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK, "{connection}");
+    let (status, azure_a) = status_and_json(
+        app.post(
+            "/v1/azure/account",
+            Some(&owner_a),
+            &azure(
+                ALPHA_SUBSCRIPTION,
+                "Alpha Secret Export",
+                "sv=1&sig=alpha-secret-sas",
+            ),
+        )
+        .await,
+    )
+    .await;
+    assert_eq!(status, StatusCode::CREATED, "{azure_a}");
     let owner_b = app
         .signup_owner("Bob Bravo", "bob@b.test")
         .await
@@ -308,6 +364,8 @@ async fn world(app: &TestApp) -> World {
         admin_a_id: admin_a.user.id,
         budget_a_id: budget["id"].as_i64().expect("a budget id"),
         upload_a_id: job["id"].as_i64().expect("an upload id"),
+        connection_a_id: connection["id"].as_i64().expect("a connection id"),
+        gcp_key: BigQueryStandIn::start(Vec::new()).await.key_json(),
     }
 }
 
@@ -321,9 +379,17 @@ async fn a_snapshot(app: &TestApp, world: &World) -> Vec<Value> {
         "/v1/currency".to_owned(),
         "/v1/exchange-rates".to_owned(),
         "/v1/account".to_owned(),
+        "/v1/azure/account".to_owned(),
     ] {
         let (status, mut body) = status_and_json(app.get(&path, Some(&world.owner_a)).await).await;
         assert_eq!(status, StatusCode::OK, "{path}: {body}");
+        // A connection's check and sync run on their own.
+        for connection in body.as_array_mut().into_iter().flatten() {
+            if let Some(connection) = connection.as_object_mut() {
+                connection.remove("registration");
+                connection.remove("sync");
+            }
+        }
         // Figures that move with the clock or the evaluator, not with another customer.
         if let Some(budget) = body.as_object_mut() {
             budget.remove("lastEvaluatedAt");
@@ -348,7 +414,12 @@ async fn a_snapshot(app: &TestApp, world: &World) -> Vec<Value> {
 
 #[tokio::test]
 async fn no_operation_of_the_document_lets_another_customer_or_a_plain_user_through() {
-    let app = spawn_app().await;
+    let app = spawn_app_with(|config| {
+        config.cloud.aws_endpoint_url = Some(DEAD_ENDPOINT.to_owned());
+        config.cloud.bigquery_url = DEAD_ENDPOINT.to_owned();
+        config.cloud.azure_authority_url = DEAD_ENDPOINT.to_owned();
+    })
+    .await;
     let world = world(&app).await;
     let (status, document) = status_and_json(app.get("/openapi.json", None).await).await;
     assert_eq!(status, StatusCode::OK);

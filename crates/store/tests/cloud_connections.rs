@@ -1383,3 +1383,55 @@ async fn an_ingest_job_keeps_its_source_and_connection() {
     })
     .await;
 }
+
+#[tokio::test]
+async fn without_a_schedule_only_asked_for_and_never_synced_connections_are_due() {
+    for_each_backend(|store| async move {
+        let (customer_id, _) = create_customer(store.as_ref(), "olive@acme.test").await;
+        let synced = Connect::aws(customer_id, "100000000000", "Synced")
+            .create(store.as_ref())
+            .await;
+        let no_schedule = DateTime::<Utc>::MIN_UTC;
+        assert_eq!(
+            ids(&store
+                .claim_due_syncs(at(0), no_schedule, no_schedule, 5)
+                .await
+                .unwrap()),
+            [synced.id]
+        );
+        store
+            .finish_sync(
+                synced.id,
+                &SyncOutcome::Succeeded {
+                    details: "ok".into(),
+                },
+                at(1),
+            )
+            .await
+            .unwrap();
+        let never = Connect::aws(customer_id, "200000000000", "Never")
+            .create(store.as_ref())
+            .await;
+        // Years later, with the earliest representable bounds (PostgreSQL cannot store them).
+        let later = at(60 * 24 * 365 * 3);
+        assert_eq!(
+            ids(&store
+                .claim_due_syncs(later, no_schedule, no_schedule, 5)
+                .await
+                .unwrap()),
+            [never.id]
+        );
+        assert!(store
+            .request_sync(customer_id, synced.id, later)
+            .await
+            .unwrap());
+        assert_eq!(
+            ids(&store
+                .claim_due_syncs(later, no_schedule, no_schedule, 5)
+                .await
+                .unwrap()),
+            [synced.id]
+        );
+    })
+    .await;
+}

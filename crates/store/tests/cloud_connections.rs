@@ -1435,3 +1435,50 @@ async fn without_a_schedule_only_asked_for_and_never_synced_connections_are_due(
     })
     .await;
 }
+
+#[tokio::test]
+async fn registering_a_member_again_makes_it_a_connection_of_its_own() {
+    for_each_backend(|store| async move {
+        let (customer_id, _) = create_customer(store.as_ref(), "olive@acme.test").await;
+        let (other_id, _) = create_customer(store.as_ref(), "otto@other.test").await;
+        let org = Connect::aws(customer_id, "100000000000", "Org")
+            .create(store.as_ref())
+            .await;
+        let listed = members(&[("100000000001", "Dev")]);
+        store
+            .replace_member_accounts(customer_id, org.id, &listed, at(0))
+            .await
+            .unwrap();
+        let member = store
+            .find_connection(customer_id, "aws", "100000000001")
+            .await
+            .unwrap()
+            .unwrap();
+        assert!(!store
+            .rename_connection(other_id, member.id, "Stolen", None)
+            .await
+            .unwrap());
+        assert!(store
+            .rename_connection(customer_id, member.id, "Dev on its own", Some("r-ab12"))
+            .await
+            .unwrap());
+        let own = store
+            .get_connection(customer_id, member.id)
+            .await
+            .unwrap()
+            .unwrap();
+        assert_eq!(own.account_name, "Dev on its own");
+        assert_eq!(own.organization_id.as_deref(), Some("r-ab12"));
+        assert_eq!(own.parent_id, None);
+        // The organisation listing it again leaves it as it is now.
+        store
+            .replace_member_accounts(customer_id, org.id, &listed, at(1))
+            .await
+            .unwrap();
+        assert_eq!(
+            store.get_connection(customer_id, member.id).await.unwrap(),
+            Some(own)
+        );
+    })
+    .await;
+}

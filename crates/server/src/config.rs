@@ -68,6 +68,9 @@ pub struct CloudConfig {
     pub sync_interval_hours: u32,
     /// Connections syncing at once (across tenants).
     pub sync_concurrency: usize,
+    /// The longest one connection's sync may take (listing, downloading and loading every
+    /// changed billing period); a sync past it ends failed and is tried again later.
+    pub sync_timeout_seconds: u64,
     /// The BigQuery REST API's base URL (a local stand-in in tests).
     pub bigquery_url: String,
     /// The Microsoft identity platform's authority, for Azure service principals.
@@ -85,6 +88,7 @@ impl Default for CloudConfig {
         Self {
             sync_interval_hours: 6,
             sync_concurrency: 4,
+            sync_timeout_seconds: 2 * 60 * 60,
             bigquery_url: "https://bigquery.googleapis.com".to_owned(),
             azure_authority_url: "https://login.microsoftonline.com".to_owned(),
             aws_endpoint_url: None,

@@ -20,6 +20,10 @@ pub struct Metrics {
     requests: IntCounterVec,
     latency: HistogramVec,
     refused: IntCounterVec,
+    /// Cloud syncs by provider and outcome.
+    syncs: IntCounterVec,
+    /// Billing periods loaded by cloud syncs, by provider.
+    synced_periods: IntCounterVec,
 }
 
 impl Metrics {
@@ -50,6 +54,34 @@ impl Metrics {
             &["reason"],
         )
         .expect("valid metric");
+        let syncs = IntCounterVec::new(
+            Opts::new(
+                "costscope_cloud_syncs_total",
+                "Syncs of cloud connections by provider and outcome (succeeded, failed)",
+            ),
+            &["provider", "outcome"],
+        )
+        .expect("valid metric");
+        let synced_periods = IntCounterVec::new(
+            Opts::new(
+                "costscope_cloud_sync_periods_loaded_total",
+                "Billing periods loaded by syncs of cloud connections, by provider",
+            ),
+            &["provider"],
+        )
+        .expect("valid metric");
+        for provider in SYNC_PROVIDERS {
+            for outcome in ["succeeded", "failed"] {
+                syncs.with_label_values(&[provider, outcome]);
+            }
+            synced_periods.with_label_values(&[provider]);
+        }
+        registry
+            .register(Box::new(syncs.clone()))
+            .expect("register syncs");
+        registry
+            .register(Box::new(synced_periods.clone()))
+            .expect("register synced periods");
         // Every reason is listed from the start, at 0.
         for reason in Refusal::ALL {
             refused.with_label_values(&[reason.label()]);
@@ -68,7 +100,24 @@ impl Metrics {
             requests,
             latency,
             refused,
+            syncs,
+            synced_periods,
         }
+    }
+
+    /// Counts a finished sync of a connection of `provider`.
+    pub fn sync_finished(&self, provider: &str, succeeded: bool) {
+        let outcome = if succeeded { "succeeded" } else { "failed" };
+        self.syncs
+            .with_label_values(&[sync_provider_label(provider), outcome])
+            .inc();
+    }
+
+    /// Counts billing periods a sync loaded.
+    pub fn periods_loaded(&self, provider: &str, periods: u64) {
+        self.synced_periods
+            .with_label_values(&[sync_provider_label(provider)])
+            .inc_by(periods);
     }
 
     /// The Prometheus text exposition format.
@@ -85,6 +134,16 @@ impl Default for Metrics {
     fn default() -> Self {
         Self::new()
     }
+}
+
+const SYNC_PROVIDERS: [&str; 4] = ["aws", "gcp", "azure", "other"];
+
+/// A connection's provider as a label: one of a fixed set.
+fn sync_provider_label(provider: &str) -> &'static str {
+    SYNC_PROVIDERS
+        .into_iter()
+        .find(|known| *known == provider)
+        .unwrap_or("other")
 }
 
 /// The method as a label: one of a fixed set, whatever a client sends.

@@ -21,6 +21,7 @@ use crate::config::Config;
 use crate::jobs::budgets::BudgetEvaluator;
 use crate::jobs::ingest::{reconcile_interrupted, IngestWorker};
 use crate::jobs::notifications::NotificationDelivery;
+use crate::jobs::sync::SyncWorker;
 use crate::metrics::Metrics;
 use crate::state::AppState;
 
@@ -153,6 +154,7 @@ impl Application {
         let budgets = BudgetEvaluator::from_state(&self.state).run(self.state.budget_wake.clone());
         let notifications =
             NotificationDelivery::from_state(&self.state).run(self.state.notification_wake.clone());
+        let syncs = SyncWorker::from_state(&self.state).run(self.state.sync_wake.clone());
         let result = tokio::select! {
             served = server => {
                 tracing::info!("the HTTP server stopped");
@@ -169,6 +171,10 @@ impl Application {
             delivered = notifications => {
                 tracing::error!("the notification delivery job stopped");
                 delivered.context("running the notification delivery job")
+            }
+            synced = syncs => {
+                tracing::error!("the cloud sync job stopped");
+                synced.context("running the cloud sync job")
             }
         };
         self.state.store.close().await;

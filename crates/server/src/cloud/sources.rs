@@ -155,3 +155,43 @@ fn provider_name(provider: &str) -> &'static str {
         _ => "cloud",
     }
 }
+
+/// The provider's name for people: `AWS`, `GCP`, `Azure`.
+pub fn provider_label(provider: &str) -> &'static str {
+    provider_name(provider)
+}
+
+/// Where a connection's billing export lives, for people (`s3://bucket/prefix/export`,
+/// `project.dataset.table`, `https://account.blob.core.windows.net/container/directory`);
+/// `None` when the connection has no export settings.
+pub fn export_location(connection: &CloudConnection) -> Option<String> {
+    let value = connection.settings.clone();
+    match connection.provider.as_str() {
+        "aws" => {
+            let aws: AwsExportSettings = serde_json::from_value(value).ok()?;
+            let path = [aws.prefix.as_str(), aws.export_name.as_str()]
+                .into_iter()
+                .filter(|part| !part.is_empty())
+                .collect::<Vec<_>>()
+                .join("/");
+            Some(format!("s3://{}/{path}", aws.bucket))
+        }
+        "gcp" => {
+            let gcp: GcpExportSettings = serde_json::from_value(value).ok()?;
+            Some(gcp.table)
+        }
+        "azure" => {
+            let azure: AzureExportSettings = serde_json::from_value(value).ok()?;
+            let endpoint = azure.blob_endpoint.clone().unwrap_or_else(|| {
+                format!("https://{}.blob.core.windows.net", azure.storage_account)
+            });
+            let path = [azure.container.as_str(), azure.directory.as_str()]
+                .into_iter()
+                .filter(|part| !part.is_empty())
+                .collect::<Vec<_>>()
+                .join("/");
+            Some(format!("{}/{path}", endpoint.trim_end_matches('/')))
+        }
+        _ => None,
+    }
+}

@@ -214,6 +214,12 @@ pub struct IngestJob {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub finished_at: Option<DateTime<Utc>>,
     pub progress: IngestJobProgress,
+    /// Where the load came from: a cloud sync's description
+    /// (`AWS sync · 123456789012 · s3://bucket/prefix/export · 2026-10`); null for an upload.
+    pub source: Option<String>,
+    /// The cloud connection whose sync made the load; null for an upload (or once the
+    /// connection was removed).
+    pub cloud_account_id: Option<i64>,
 }
 
 impl From<costscope_store::IngestJob> for IngestJob {
@@ -262,6 +268,8 @@ impl From<costscope_store::IngestJob> for IngestJob {
             created_at: job.created_at,
             started_at: job.started_at,
             finished_at: job.finished_at,
+            source: job.source,
+            cloud_account_id: job.cloud_account_id,
         }
     }
 }

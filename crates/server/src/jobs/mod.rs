@@ -4,3 +4,4 @@
 pub mod budgets;
 pub mod ingest;
 pub mod notifications;
+pub mod sync;

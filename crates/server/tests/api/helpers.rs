@@ -26,6 +26,8 @@ pub struct TestApp {
     pub store: Arc<dyn MetadataStore>,
     /// The app's own cost engine, for driving jobs directly.
     pub engine: Arc<dyn CostEngine>,
+    /// The app's whole state (its wake-ups, its source factory for cloud syncs).
+    pub state: costscope_server::state::AppState,
     /// The PostgreSQL database of this test, when `COSTSCOPE_TEST_POSTGRES_URL` is set.
     _postgres: Option<DropDatabaseOnExit>,
 }
@@ -72,6 +74,7 @@ pub async fn spawn_app_in(data_dir: TempDir, configure: impl FnOnce(&mut Config)
     let address = format!("http://127.0.0.1:{}", app.port());
     let store = app.state().store.clone();
     let engine = app.state().engine.clone();
+    let state = app.state().clone();
     tokio::spawn(app.run_until_stopped());
     TestApp {
         address,
@@ -79,6 +82,7 @@ pub async fn spawn_app_in(data_dir: TempDir, configure: impl FnOnce(&mut Config)
         data_dir,
         store,
         engine,
+        state,
         _postgres: None,
     }
 }

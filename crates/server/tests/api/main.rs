@@ -11,6 +11,7 @@ mod cloud_accounts;
 mod cloud_accounts_aws;
 mod cloud_azure;
 mod cloud_gcp;
+mod cloud_sync;
 mod cost_accounts;
 mod cost_aggr;
 mod cost_filters;

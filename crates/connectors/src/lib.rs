@@ -2,9 +2,10 @@
 //! accounts sync from (AWS Data Exports and CUR in S3, the GCP billing export in BigQuery,
 //! Azure Cost Management exports in Blob Storage).
 
-pub mod aws;
 pub mod azure;
+pub mod aws;
 mod export_source;
+pub mod gcp;
 pub mod settings;
 mod smtp;
 #[cfg(feature = "test-support")]

@@ -1,8 +1,9 @@
 //! Local peers for tests: an SMTP sink, and the cloud emulators and stand-ins the sync tests
 //! talk to. Each peer module is owned by its connector.
 
-pub mod moto;
 pub mod azurite;
+pub mod bigquery;
+pub mod moto;
 mod smtp;
 
 pub use smtp::*;

@@ -472,8 +472,10 @@ impl BlobClient {
                 code.unwrap_or_default(),
                 self.endpoint
             ),
-            Some("AuthenticationFailed") if sas => format!(
-                "AuthenticationFailed: the SAS token was refused by storage account {account}: check that it was made for this account (with its key), has not expired and is pasted whole"
+            // Azure answers AuthenticationFailed to a bad or expired signature; Azurite (and
+            // Azure behind network rules) AuthorizationFailure.
+            Some(c @ ("AuthenticationFailed" | "AuthorizationFailure")) if sas => format!(
+                "{c}: the SAS token was refused by storage account {account}: check that it was made for this account (with its key), has not expired and is pasted whole, and that the account's network rules let Costscope in"
             ),
             Some("AuthenticationFailed") => format!(
                 "AuthenticationFailed: storage account {account} refused the access token of {principal}: check that the tenant is the storage account's"

@@ -119,6 +119,29 @@ mod tests {
     }
 
     #[test]
+    fn an_assumed_role_never_prints_its_credentials() {
+        let role = AssumedRole {
+            credentials: Credentials::new(
+                "ASIAEXAMPLEKEYID0001",
+                "wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY",
+                Some("FwoGZXIvYXdzEXAMPLESESSIONTOKEN".into()),
+                None,
+                "test",
+            ),
+            expires: None,
+        };
+        let printed = format!("{role:?}");
+        for secret in [
+            "ASIAEXAMPLEKEYID0001",
+            "wJalrXUtnFEMI",
+            "FwoGZXIvYXdzEXAMPLESESSIONTOKEN",
+        ] {
+            assert!(!printed.contains(secret), "{printed}");
+        }
+        assert!(!role.expiring());
+    }
+
+    #[test]
     fn the_assume_role_request_carries_the_external_id_role_and_session_name() {
         let sdk = AwsSdk::for_endpoint("http://127.0.0.1:9", "us-east-1");
         let sts = sdk.sts("us-east-1");

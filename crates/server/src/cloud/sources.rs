@@ -6,6 +6,8 @@
 use std::sync::{Arc, RwLock};
 
 use async_trait::async_trait;
+use costscope_connectors::aws::{AwsExportSource, AwsSdk};
+use costscope_connectors::azure::AzureExportSource;
 use costscope_connectors::settings::{AwsExportSettings, AzureExportSettings, GcpExportSettings};
 use costscope_connectors::{BillingExportSource, SourceError};
 use costscope_store::CloudConnection;
@@ -71,7 +73,28 @@ pub async fn source_for(
 
 /// The real connectors: AWS (STS + S3), GCP (BigQuery), Azure (Blob Storage).
 #[derive(Default)]
-pub struct Connectors {}
+pub struct Connectors {
+    /// Costscope's own AWS identity, loaded on first use (the default credential chain, or
+    /// `[cloud] aws_endpoint_url`'s emulator or S3-compatible store).
+    aws: tokio::sync::OnceCell<AwsSdk>,
+}
+
+impl Connectors {
+    async fn aws_sdk(&self, state: &AppState) -> &AwsSdk {
+        self.aws
+            .get_or_init(|| async {
+                match &state.config.cloud.aws_endpoint_url {
+                    Some(endpoint) => AwsSdk::for_endpoint(endpoint, DEFAULT_AWS_REGION),
+                    None => AwsSdk::from_env().await,
+                }
+            })
+            .await
+    }
+}
+
+/// The region of Costscope's own AWS identity with a configured endpoint (each connection's
+/// S3 calls use the export's own region).
+const DEFAULT_AWS_REGION: &str = "us-east-1";
 
 #[async_trait]
 impl SourceFactory for Connectors {
@@ -82,10 +105,9 @@ impl SourceFactory for Connectors {
     ) -> Result<Box<dyn BillingExportSource>, SourceError> {
         match connection.provider.as_str() {
             "aws" => {
-                let _settings: AwsExportSettings = settings(connection)?;
-                Err(SourceError::new(
-                    "AWS billing exports cannot be read by this build yet",
-                ))
+                let settings: AwsExportSettings = settings(connection)?;
+                let sdk = self.aws_sdk(state).await;
+                Ok(Box::new(AwsExportSource::new(sdk, settings)))
             }
             "gcp" => {
                 let _settings: GcpExportSettings = settings(connection)?;
@@ -95,10 +117,14 @@ impl SourceFactory for Connectors {
                 ))
             }
             "azure" => {
-                let _settings: AzureExportSettings = settings(connection)?;
-                Err(SourceError::new(
-                    "Azure billing exports cannot be read by this build yet",
-                ))
+                let settings: AzureExportSettings = settings(connection)?;
+                let secret = secret(state, connection).await?;
+                let source = AzureExportSource::new(
+                    settings,
+                    secret,
+                    &state.config.cloud.azure_authority_url,
+                )?;
+                Ok(Box::new(source))
             }
             other => Err(SourceError::new(format!(
                 "Unknown cloud provider {other:?}"

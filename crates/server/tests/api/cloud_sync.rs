@@ -707,3 +707,53 @@ async fn sync_now_runs_at_once_even_without_a_schedule() {
     assert!(started.elapsed() < Duration::from_secs(20));
     assert_eq!(month_total(&app, &token, "2026-10").await, 3.33);
 }
+
+#[tokio::test]
+async fn a_stored_secret_never_shows_in_a_sync_error_or_answer() {
+    // An Azure connection whose SAS token cannot reach its storage: the sync fails naming the
+    // place, never the token.
+    let app = spawn_app_with(|_| {}).await;
+    let owner = app.signup_owner("Sam Secret", "sam@a.test").await;
+    let sas = "sv=2022-11-02&ss=b&srt=co&sp=rl&se=2030-01-01T00:00:00Z&sig=TOPSECRETSIGNATURE%3D";
+    let settings = json!({
+        "storage_account": "costscopetest",
+        "container": "exports",
+        "directory": "costs",
+        "auth": {"kind": "sas"},
+        "blob_endpoint": "http://127.0.0.1:9/costscopetest",
+    });
+    let connection = app
+        .store
+        .create_connection(NewCloudConnection {
+            customer_id: owner.user.customer_id,
+            provider: "azure",
+            account_id: "00000000-0000-0000-0000-000000000001",
+            account_name: "Azure",
+            organization_id: None,
+            parent_id: None,
+            settings: &settings,
+            encrypted_secret: Some(&app.state.secrets.encrypt(sas)),
+            created_by_user_id: None,
+            now: Utc::now(),
+        })
+        .await
+        .unwrap();
+    app.state.sync_wake.notify_one();
+
+    let ended = sync_ended_after(&app, owner.user.customer_id, connection.id, None).await;
+
+    assert_eq!(
+        ended.sync.state,
+        Some(SyncState::Failed),
+        "{:?}",
+        ended.sync
+    );
+    let error = ended.sync.error.clone().unwrap();
+    assert!(!error.contains("TOPSECRET"), "{error}");
+    assert!(!format!("{ended:?}").contains("TOPSECRET"));
+    let (status, listed) =
+        status_and_json(app.get("/v1/account", Some(&owner.access_token)).await).await;
+    assert_eq!(status, 200, "{listed}");
+    assert!(!listed.to_string().contains("TOPSECRET"), "{listed}");
+    assert!(!listed.to_string().contains("sig="), "{listed}");
+}

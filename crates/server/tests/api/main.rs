@@ -12,6 +12,7 @@ mod cloud_accounts_aws;
 mod cloud_azure;
 mod cloud_gcp;
 mod cloud_sync;
+mod cloud_sync_aws;
 mod cost_accounts;
 mod cost_aggr;
 mod cost_filters;

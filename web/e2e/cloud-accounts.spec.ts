@@ -32,7 +32,7 @@ const FOCUS_FILE = fileURLToPath(new URL('./fixtures-data/focus-1.2-e2e.csv', im
 const AWS_TOTAL = '$123.45';
 // cloud-accounts-gcp-rows.json: 3 rows, invoice month 2026-10, cost 40.00 + 25.50 + 10.00.
 const GCP_TOTAL = '$75.50';
-const OCTOBER = '/cost/report?period=custom&from=2026-10-01&to=2026-10-31';
+const OCTOBER = '/cost/advanced?period=custom&from=2026-10-01&to=2026-10-31';
 
 function env(name: string): string {
   const value = process.env[name];
@@ -119,7 +119,9 @@ async function syncNow(page: Page, accountId: string): Promise<void> {
   const row = page.getByTestId(`row-${accountId}`);
   await expect(row).toBeVisible({ timeout: 30_000 });
   await row.getByRole('button', { name: `Sync now ${accountId}` }).click();
-  await expect(row.getByText('Succeeded')).toBeVisible({ timeout: 120_000 });
+  // Succeeded or Failed, whichever comes first; a failure shows its error in the row.
+  await expect(row.getByText(/^(Succeeded|Failed)$/)).toBeVisible({ timeout: 120_000 });
+  await expect(row.getByText('Succeeded'), `the sync failed: ${await row.innerText()}`).toBeVisible();
 }
 
 async function expectOctoberTotal(page: Page, total: string): Promise<void> {

@@ -412,6 +412,16 @@ async fn a_token_is_exchanged_once_and_reused_until_shortly_before_it_expires() 
 }
 
 #[tokio::test]
+async fn a_token_bigquery_refuses_is_replaced_once() {
+    let standin = stand_in().await;
+    let source = source(&standin);
+    source.periods().await.unwrap();
+    standin.revoke_tokens();
+    assert_eq!(source.periods().await.unwrap().len(), 2);
+    assert_eq!(standin.token_requests(), 2, "a new token after the 401");
+}
+
+#[tokio::test]
 async fn a_refused_key_names_the_token_endpoints_error() {
     let standin = stand_in().await;
     let source = source_with(&standin, standin.settings(), &standin.foreign_key_json());

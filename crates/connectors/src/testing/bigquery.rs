@@ -277,6 +277,11 @@ impl BigQueryStandIn {
         self.shared.lock().token_lifetime_secs = seconds;
     }
 
+    /// Forgets every token issued so far: the next BigQuery call with one answers 401.
+    pub fn revoke_tokens(&self) {
+        self.shared.lock().tokens.clear();
+    }
+
     /// Token requests received (accepted or not).
     pub fn token_requests(&self) -> u64 {
         self.shared.lock().token_requests

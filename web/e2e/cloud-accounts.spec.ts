@@ -120,8 +120,8 @@ async function syncNow(page: Page, accountId: string): Promise<void> {
   await expect(row).toBeVisible({ timeout: 30_000 });
   await row.getByRole('button', { name: `Sync now ${accountId}` }).click();
   // Succeeded or Failed, whichever comes first; a failure shows its error in the row.
-  await expect(row.getByText(/^(Succeeded|Failed)$/)).toBeVisible({ timeout: 120_000 });
-  await expect(row.getByText('Succeeded'), `the sync failed: ${await row.innerText()}`).toBeVisible();
+  await expect(row.getByText(/^(Succeeded|Failed)$/).first()).toBeVisible({ timeout: 120_000 });
+  await expect(row.getByText('Succeeded').first(), `the sync failed: ${await row.innerText()}`).toBeVisible();
 }
 
 async function expectOctoberTotal(page: Page, total: string): Promise<void> {

@@ -8,6 +8,7 @@ use std::sync::{Arc, RwLock};
 use async_trait::async_trait;
 use costscope_connectors::aws::{AwsExportSource, AwsSdk};
 use costscope_connectors::azure::AzureExportSource;
+use costscope_connectors::gcp::{GcpBillingSource, ServiceAccountKey};
 use costscope_connectors::settings::{AwsExportSettings, AzureExportSettings, GcpExportSettings};
 use costscope_connectors::{BillingExportSource, SourceError};
 use costscope_store::CloudConnection;
@@ -110,11 +111,21 @@ impl SourceFactory for Connectors {
                 Ok(Box::new(AwsExportSource::new(sdk, settings)))
             }
             "gcp" => {
-                let _settings: GcpExportSettings = settings(connection)?;
-                let _key = secret(state, connection).await?;
-                Err(SourceError::new(
-                    "GCP billing exports cannot be read by this build yet",
-                ))
+                let settings: GcpExportSettings = settings(connection)?;
+                let key = secret(state, connection).await?;
+                // The key's own words (never the key): which field is wrong.
+                let key = ServiceAccountKey::parse(&key).map_err(|error| {
+                    SourceError::new(format!(
+                        "The stored service account key of GCP project {} cannot be used: \
+                         {error}; connect it again with a valid key",
+                        connection.account_id
+                    ))
+                })?;
+                Ok(Box::new(GcpBillingSource::new(
+                    settings,
+                    key,
+                    &state.config.cloud.bigquery_url,
+                )))
             }
             "azure" => {
                 let settings: AzureExportSettings = settings(connection)?;

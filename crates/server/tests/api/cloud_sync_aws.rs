@@ -84,7 +84,7 @@ async fn deploy(moto: &Moto, external_id: &str) -> AwsExportSettings {
     moto.export_settings(&role, external_id, BUCKET, "costscope", "costscope-focus")
 }
 
-async fn current(app: &TestApp, customer_id: i64, id: i64) -> CloudConnection {
+pub async fn current(app: &TestApp, customer_id: i64, id: i64) -> CloudConnection {
     app.store
         .get_connection(customer_id, id)
         .await
@@ -94,7 +94,7 @@ async fn current(app: &TestApp, customer_id: i64, id: i64) -> CloudConnection {
 
 /// Waits until no sync of the connection is running or asked for, and at least one ended
 /// after `after` (90 s at most).
-async fn settled_after(
+pub async fn settled_after(
     app: &TestApp,
     customer_id: i64,
     id: i64,
@@ -120,7 +120,7 @@ async fn settled_after(
 }
 
 /// Presses "Sync now" over HTTP (202 with the DTO, `requested_at` set) and waits for it.
-async fn sync_now(app: &TestApp, token: &str, customer_id: i64, id: i64) -> CloudConnection {
+pub async fn sync_now(app: &TestApp, token: &str, customer_id: i64, id: i64) -> CloudConnection {
     let before = current(app, customer_id, id).await.sync.finished_at;
     let (status, answer) = status_and_json(
         app.post(&format!("/v1/account/{id}/sync"), Some(token), &json!({}))
@@ -132,7 +132,7 @@ async fn sync_now(app: &TestApp, token: &str, customer_id: i64, id: i64) -> Clou
     settled_after(app, customer_id, id, before).await
 }
 
-fn details(connection: &CloudConnection) -> &str {
+pub fn details(connection: &CloudConnection) -> &str {
     assert_eq!(
         connection.sync.state,
         Some(SyncState::Succeeded),

@@ -13,6 +13,7 @@ mod cloud_azure;
 mod cloud_gcp;
 mod cloud_sync;
 mod cloud_sync_aws;
+mod cloud_sync_gcp;
 mod cost_accounts;
 mod cost_aggr;
 mod cost_filters;

@@ -43,7 +43,7 @@ impl fmt::Debug for Secret {
 pub(crate) enum Credentials {
     /// The SAS token's query string (without `?`).
     Sas(Secret),
-    Bearer(TokenSource),
+    Bearer(Box<TokenSource>),
 }
 
 impl Credentials {
@@ -77,12 +77,12 @@ impl Credentials {
         client_id: &str,
         secret: String,
     ) -> Result<Credentials, SourceError> {
-        Ok(Credentials::Bearer(TokenSource::new(
+        Ok(Credentials::Bearer(Box::new(TokenSource::new(
             authority_url,
             tenant_id,
             client_id,
             secret,
-        )?))
+        )?)))
     }
 
     /// Every form of the secret that might appear in something the service echoes back.
@@ -257,7 +257,15 @@ impl BlobClient {
             pages += 1;
             blobs.extend(page.blobs);
             match page.next_marker {
-                Some(next) if !next.is_empty() => marker = Some(next),
+                Some(next) if !next.is_empty() => {
+                    if marker.as_deref() == Some(next.as_str()) {
+                        return Err(SourceError::retryable(format!(
+                            "The blob listing of {} repeated its page marker: the storage service did not move on",
+                            self.container_url()
+                        )));
+                    }
+                    marker = Some(next);
+                }
                 _ => break,
             }
         }

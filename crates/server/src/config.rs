@@ -75,8 +75,10 @@ pub struct CloudConfig {
     pub bigquery_url: String,
     /// The Microsoft identity platform's authority, for Azure service principals.
     pub azure_authority_url: String,
-    /// An endpoint for every AWS call (an S3-compatible store, or an emulator in tests); the
-    /// standard `AWS_ENDPOINT_URL` / `AWS_ENDPOINT_URL_<SERVICE>` variables work too.
+    /// An AWS emulator (moto, LocalStack) that every AWS call goes to, with static test
+    /// credentials: for tests and demos. Real AWS, or an S3-compatible store with real
+    /// credentials, is reached through the default credential chain and the standard
+    /// `AWS_ENDPOINT_URL` / `AWS_ENDPOINT_URL_<SERVICE>` variables instead.
     pub aws_endpoint_url: Option<String>,
     /// The AWS principal (Costscope's own role or account ARN) that the onboarding template's
     /// role trusts, with the tenant's external id; `None`: the template asks for it.

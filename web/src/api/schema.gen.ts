@@ -11,9 +11,54 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /**
+         * The customer's connected cloud accounts (each organisation followed by its member
+         *     accounts), then the accounts and projects seen in its cost data that are not connected.
+         */
         get: operations["list_accounts"];
         put?: never;
         post?: never;
+        /** Remove AWS accounts (and their member accounts); the loaded cost data stays. */
+        delete: operations["delete_accounts"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/account/registration/job": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The registration check of a connected account (spec 2 §3): the running or last one, one
+         *     started when there is none; with `restart` a new one unless one is running.
+         */
+        post: operations["registration_job"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/account/{id}/sync": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Ask for a sync of a connection now (the sync job starts it as soon as it can); answers the
+         *     connection with `sync.requested_at` set.
+         */
+        post: operations["sync_now"];
         delete?: never;
         options?: never;
         head?: never;
@@ -165,6 +210,48 @@ export interface paths {
          */
         post: operations["signup"];
         delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/aws/onboarding-template": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The onboarding template (CloudFormation, YAML): the read-only role trusted only with the
+         *     tenant's external id, the daily FOCUS 1.2 (or CUR 2.0) Data Export and its bucket.
+         */
+        get: operations["onboarding_template"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/azure/account": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The customer's Azure exports. */
+        get: operations["list_azure_accounts"];
+        put?: never;
+        /**
+         * Connect an Azure Cost Management export; its SAS token or client secret is stored
+         *     encrypted and a check (the export's directory listed) starts.
+         */
+        post: operations["connect_azure_accounts"];
+        /** Remove an Azure connection; the loaded cost data stays. */
+        delete: operations["remove_azure_accounts"];
         options?: never;
         head?: never;
         patch?: never;
@@ -378,6 +465,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/gcp/account": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The customer's GCP projects. */
+        get: operations["list_gcp_accounts"];
+        put?: never;
+        /**
+         * Connect a GCP project: the key is validated as a service-account key and stored encrypted;
+         *     a check (BigQuery reachable with it) starts.
+         */
+        post: operations["connect_gcp_accounts"];
+        /** Remove a GCP project connection; the loaded cost data stays. */
+        delete: operations["remove_gcp_accounts"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/ingest": {
         parameters: {
             query?: never;
@@ -423,6 +532,26 @@ export interface paths {
         get?: never;
         put?: never;
         post: operations["query"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/register": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Register an AWS account or organisation (idempotent: registering a connected account again
+         *     updates its name and export settings) and start its registration check.
+         */
+        post: operations["register"];
         delete?: never;
         options?: never;
         head?: never;
@@ -636,6 +765,58 @@ export interface components {
             /** @description Always `Bearer`. */
             token_type: string;
             user: components["schemas"]["User"];
+        };
+        /** @description A connected Azure Cost Management export. */
+        AzureAccount: {
+            /** @description The subscription id. */
+            account_id: string;
+            account_name: string;
+            auth: components["schemas"]["AzureAuthKind"];
+            /** @description The blob endpoint when not `https://<storage_account>.blob.core.windows.net`. */
+            blob_endpoint?: string | null;
+            /** @description The service principal's client id (null with a SAS token). */
+            client_id?: string | null;
+            container: string;
+            /** Format: date-time */
+            created_at: string;
+            /** @description Empty for the container's root. */
+            directory: string;
+            /** Format: int64 */
+            id: number;
+            registration?: null | components["schemas"]["RegistrationDto"];
+            storage_account: string;
+            sync: components["schemas"]["SyncDto"];
+            /** @description The service principal's tenant (null with a SAS token). */
+            tenant_id?: string | null;
+        };
+        /**
+         * @description How an Azure connection signs in to the storage account.
+         * @enum {string}
+         */
+        AzureAuthKind: "sas" | "service_principal";
+        AzureConnectRequest: {
+            /** @description The subscription id (a GUID). */
+            account_id: string;
+            account_name: string;
+            /** @description `sas` or `service_principal`. */
+            auth: string;
+            /** @description When not `https://<storage_account>.blob.core.windows.net`. */
+            blob_endpoint?: string | null;
+            client_id?: string | null;
+            /** @description Stored encrypted, never answered. */
+            client_secret?: string | null;
+            container: string;
+            /** @description The export's root directory in the container; empty for its root. */
+            directory?: string;
+            /** @description With `auth` `sas`: the SAS token (read and list). Stored encrypted, never answered. */
+            sas_token?: string | null;
+            storage_account: string;
+            /** @description With `auth` `service_principal`. */
+            tenant_id?: string | null;
+        };
+        AzureRemoveRequest: {
+            /** @description The subscription id. */
+            account_id: string;
         };
         /** @description A budget with where it stands now. */
         Budget: components["schemas"]["CurrencyPart"] & {
@@ -868,22 +1049,40 @@ export interface components {
          *     the cost data (`id` null).
          */
         CloudAccount: {
+            /** @description The AWS account id, GCP project id or Azure subscription id. */
             account_id: string;
             account_name: string;
             /** @description The AWS account id for AWS accounts, else null. */
             aws_account_id?: string | null;
+            /** @description False for an account seen only in the cost data. */
+            connected: boolean;
             /**
              * Format: date-time
-             * @description When it was connected; for an account seen in the cost data, its earliest charge.
+             * @description When it was connected (the "Getting Your Data Ready" age counts from it); for an
+             *     account seen only in the cost data, its earliest charge.
              */
             creation_time: string;
+            /** Format: int64 */
+            customer_id: number;
+            export?: null | components["schemas"]["ExportDto"];
+            /** @description The role Costscope assumes (AWS connections). */
+            iam_role_arn?: string | null;
             /**
              * Format: int64
              * @description Null for an account known only from the cost data.
              */
             id?: number | null;
+            /** @description The AWS organisation (`r-…`) an organisation connection was registered for. */
+            organization_id?: string | null;
+            /**
+             * Format: int64
+             * @description The organisation connection a member account is listed under.
+             */
+            parent_id?: number | null;
             /** @description `aws`, `gcp` or `azure`. */
             provider: string;
+            registration?: null | components["schemas"]["RegistrationDto"];
+            sync: components["schemas"]["SyncDto"];
         };
         /** @description `{ "operator": "in", "values": ["a", "b"] }`; `value` may replace `values`. */
         ConditionDto: {
@@ -998,6 +1197,14 @@ export interface components {
             billedCost: number;
             currency: string;
         };
+        DeleteAccountsRequest: {
+            account_ids: string[];
+        };
+        /** @description `{deleted: n}`. */
+        Deleted: {
+            /** Format: int64 */
+            deleted: number;
+        };
         /**
          * @description How the detail page reads a budget (spec 2 §4 Budget health): over 100 % is "Exceeded
          *     Budget", 75 % up to 100 % "Approaching Limit", under 75 % "On Track".
@@ -1026,6 +1233,16 @@ export interface components {
             rates: components["schemas"]["ExchangeRateDto"][];
             /** Format: int64 */
             total: number;
+        };
+        /** @description Where a connection's billing export is read from. */
+        ExportDto: {
+            /**
+             * @description `focus-1.2` or `cur-2.0` (AWS), `bigquery-billing-export` (GCP),
+             *     `cost-management-export` (Azure).
+             */
+            format: string;
+            /** @description `s3://bucket/prefix/export`, `project.dataset.table`, or the Azure blob directory URL. */
+            location: string;
         };
         /**
          * @description The console's feature flags (spec 1 §2.1), with the spec's defaults.
@@ -1107,6 +1324,43 @@ export interface components {
                 [key: string]: string[];
             };
         };
+        /** @description A connected GCP project (spec 2 §3 GCP project, with the export and its state). */
+        GcpAccount: {
+            /** @description The project id. */
+            account_id: string;
+            account_name: string;
+            /** @description The project BigQuery jobs run in, when not the project itself. */
+            billing_project_id?: string | null;
+            /** @description `project.dataset.table` of the Cloud Billing export. */
+            billing_table: string;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: int64 */
+            id: number;
+            registration?: null | components["schemas"]["RegistrationDto"];
+            /** @description As given at connection (e.g. the billing account id); may be empty. */
+            subscription_id: string;
+            sync: components["schemas"]["SyncDto"];
+        };
+        /** @description Spec 2 §7 GCP, with the export table. */
+        GcpConnectRequest: {
+            /** @description The project id. */
+            account_id: string;
+            /** @description Optional; defaults to the project id. */
+            account_name?: string;
+            /** @description The project BigQuery jobs run in, when not `account_id`. */
+            billing_project_id?: string | null;
+            /** @description `project.dataset.table` of the Cloud Billing export (standard or detailed). */
+            billing_table: string;
+            /** @description The service-account JSON key file's text. Stored encrypted, never answered. */
+            secret_key: string;
+            /** @description Kept as given (e.g. the billing account id). */
+            subscription_id?: string;
+        };
+        GcpRemoveRequest: {
+            /** @description The project id. */
+            account_id: string;
+        };
         /** @description A billing period the upload replaced. */
         IngestBillingPeriod: {
             billing_account_id: string;
@@ -1118,6 +1372,12 @@ export interface components {
         /** @description An upload of billing data and its load. */
         IngestJob: {
             billing_periods: components["schemas"]["IngestBillingPeriod"][];
+            /**
+             * Format: int64
+             * @description The cloud connection whose sync made the load; null for an upload (or once the
+             *     connection was removed).
+             */
+            cloud_account_id?: number | null;
             /** Format: date-time */
             created_at: string;
             /** @description The uploader's name (`command line` for `costscope ingest`). */
@@ -1139,6 +1399,11 @@ export interface components {
             replaced_rows: number;
             /** Format: int64 */
             rows: number;
+            /**
+             * @description Where the load came from: a cloud sync's description
+             *     (`AWS sync · 123456789012 · s3://bucket/prefix/export · 2026-10`); null for an upload.
+             */
+            source?: string | null;
             /** Format: date-time */
             started_at?: string | null;
             status: components["schemas"]["IngestStatus"];
@@ -1313,6 +1578,78 @@ export interface components {
         RefreshRequest: {
             refresh_token?: string | null;
         };
+        /**
+         * @description Spec 2 §7: register a single account (`aws_account_id`, `account_name`) or an organisation
+         *     (`organization_id`, `organization_name`, with `aws_account_id` its management account).
+         *     The optional fields are for exports set up by hand; left out, they are what the onboarding
+         *     template creates.
+         */
+        RegisterRequest: {
+            /** @description Required for a single account; for an organisation, defaults to its name. */
+            account_name?: string;
+            aws_account_id: string;
+            /** @description Default `costscope-exports-<account>`. */
+            export_bucket?: string | null;
+            /** @description `focus-1.2` (default) or `cur-2.0`. */
+            export_format?: string | null;
+            /** @description Default `costscope-focus` (`costscope-cur2` for CUR 2.0). */
+            export_name?: string | null;
+            /** @description Default `costscope`. */
+            export_prefix?: string | null;
+            /** @description Default `us-east-1`. */
+            export_region?: string | null;
+            /** @description Default: the tenant's external id. */
+            external_id?: string | null;
+            /** @description Default `arn:aws:iam::<account>:role/CostscopeReadOnly`. */
+            iam_role_arn?: string | null;
+            organization_id?: string | null;
+            organization_name?: string | null;
+        };
+        /**
+         * @description Spec 2 §3 registration response, with the connection's id and the external id its role
+         *     must demand.
+         */
+        RegisterResponse: {
+            OrgId?: string | null;
+            /** @description `aws cloudformation create-stack-set …` and `aws cloudformation create-stack-instances …`. */
+            StackSetCmds: string[];
+            Status: string;
+            /** @description The onboarding template to deploy. */
+            URL: string;
+            accountNumber: string;
+            details: string;
+            external_id: string;
+            /** Format: int64 */
+            id: number;
+        };
+        /** @description The registration check (spec 2 §3 registration job). */
+        RegistrationDto: {
+            /**
+             * Format: int32
+             * @description 1 in progress, 6 succeeded, 7 failed.
+             */
+            State: number;
+            /** @description What was found, or why it failed, in words a person can act on. */
+            details?: string | null;
+            /** Format: date-time */
+            finished_at?: string | null;
+            /** Format: date-time */
+            started_at: string;
+        };
+        RegistrationJobRequest: {
+            /** @description The AWS account id of the connection. */
+            account_id: string;
+            /** @description Start a new check unless one is running. */
+            restart?: boolean;
+        };
+        RegistrationJobResponse: {
+            /**
+             * Format: int32
+             * @description 1 in progress, 6 succeeded, 7 failed.
+             */
+            State: number;
+            details: string;
+        };
         ResourcesPagination: {
             /** Format: int64 */
             page: number;
@@ -1427,6 +1764,29 @@ export interface components {
              */
             warnings: string[];
         };
+        /** @description The sync of a connection; every field null for one that has nothing to sync. */
+        SyncDto: {
+            /** @description What the last sync did. */
+            last_details?: string | null;
+            /** @description Why the last sync failed. */
+            last_error?: string | null;
+            /** Format: date-time */
+            last_finished_at?: string | null;
+            /** Format: date-time */
+            last_started_at?: string | null;
+            /**
+             * Format: date-time
+             * @description When the next sync is due (null: none planned, e.g. while one runs).
+             */
+            next_sync_at?: string | null;
+            /**
+             * Format: date-time
+             * @description When "Sync now" was pressed, until a sync starts.
+             */
+            requested_at?: string | null;
+            /** @description `running`, `succeeded`, `failed`; null: never synced. */
+            state?: string | null;
+        };
         /**
          * @description `{ "key": "team" }` (the key exists), `{ "key": "env", "value": { "operator": "equals",
          *     "values": ["prod"] } }` or `{ "key": "app", "value_operator": "not_equals", "values": [..] }`.
@@ -1519,6 +1879,218 @@ export interface operations {
             };
             /** @description The cost engine is busy or the query ran past the time limit and was cancelled (Retry-After) */
             503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    delete_accounts: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DeleteAccountsRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Deleted"];
+                };
+            };
+            /** @description The request cannot be read: a malformed body, path or query parameter (the message says which) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Authentication required */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Only account owners and admins can manage cloud accounts; Cloud accounts cannot be changed in the demo */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body is larger than accepted */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description At most 1000 account ids at once */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    registration_job: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RegistrationJobRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RegistrationJobResponse"];
+                };
+            };
+            /** @description The request cannot be read: a malformed body, path or query parameter (the message says which) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Authentication required */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Only account owners and admins can manage cloud accounts; Cloud accounts cannot be changed in the demo */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Cloud account not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body is larger than accepted */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description AWS Account ID must be exactly 12 digits */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    sync_now: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The connection's id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CloudAccount"];
+                };
+            };
+            /** @description The request cannot be read: a malformed body, path or query parameter (the message says which) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Authentication required */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Only account owners and admins can manage cloud accounts; Cloud accounts cannot be changed in the demo */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Cloud account not found (also a member account or an account only seen in the cost data) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description This connection has no billing export to sync */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -1942,6 +2514,229 @@ export interface operations {
                 headers: {
                     /** @description Seconds to wait */
                     "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    onboarding_template: {
+        parameters: {
+            query?: {
+                /** @description `focus-1.2` (default) or `cur-2.0`. */
+                format?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description costscope-onboarding.yaml */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/yaml": string;
+                };
+            };
+            /** @description The request cannot be read: a malformed body, path or query parameter (the message says which) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Authentication required */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Only account owners and admins can manage cloud accounts */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Export format must be focus-1.2 or cur-2.0 */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    list_azure_accounts: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AzureAccount"][];
+                };
+            };
+            /** @description Authentication required */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    connect_azure_accounts: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AzureConnectRequest"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AzureAccount"];
+                };
+            };
+            /** @description The request cannot be read: a malformed body, path or query parameter (the message says which) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Authentication required */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Only account owners and admins can manage cloud accounts; Cloud accounts cannot be changed in the demo */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Azure subscription {id} is already connected */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body is larger than accepted */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A field is not valid (the message names it) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    remove_azure_accounts: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AzureRemoveRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Deleted"];
+                };
+            };
+            /** @description The request cannot be read: a malformed body, path or query parameter (the message says which) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Authentication required */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Only account owners and admins can manage cloud accounts; Cloud accounts cannot be changed in the demo */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body is larger than accepted */
+            413: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -2981,6 +3776,170 @@ export interface operations {
             };
         };
     };
+    list_gcp_accounts: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GcpAccount"][];
+                };
+            };
+            /** @description Authentication required */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    connect_gcp_accounts: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["GcpConnectRequest"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GcpAccount"];
+                };
+            };
+            /** @description The request cannot be read: a malformed body, path or query parameter (the message says which) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Authentication required */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Only account owners and admins can manage cloud accounts; Cloud accounts cannot be changed in the demo */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description GCP project {id} is already connected */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body is larger than accepted */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Project ID is required; Invalid JSON file. Please upload a valid service account key file.; Billing export table must be project.dataset.table; … */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    remove_gcp_accounts: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["GcpRemoveRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Deleted"];
+                };
+            };
+            /** @description The request cannot be read: a malformed body, path or query parameter (the message says which) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Authentication required */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Only account owners and admins can manage cloud accounts; Cloud accounts cannot be changed in the demo */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body is larger than accepted */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     list_uploads: {
         parameters: {
             query?: never;
@@ -3194,6 +4153,83 @@ export interface operations {
             };
             /** @description The cost engine is busy or the query ran past the time limit and was cancelled (Retry-After) */
             503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    register: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RegisterRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RegisterResponse"];
+                };
+            };
+            /** @description The request cannot be read: a malformed body, path or query parameter (the message says which) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Authentication required */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Only account owners and admins can manage cloud accounts; Cloud accounts cannot be changed in the demo */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The AWS account is listed under another organisation of this customer */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body is larger than accepted */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description AWS Account ID must be exactly 12 digits; Organization ID must follow the format: r-[0-9a-z]{4,32}; Account name must be longer than 2 characters; … */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -59,6 +59,9 @@ export function makeAccount(overrides: Partial<CloudAccount> = {}): CloudAccount
     aws_account_id: '123456789012',
     account_name: 'Production',
     creation_time: '2026-10-01T00:00:00Z',
+    connected: true,
+    customer_id: 10,
+    sync: {},
     ...overrides,
   };
 }

@@ -139,7 +139,7 @@ fn blob_endpoint(input: &str) -> Result<String, FieldError> {
 }
 
 /// The customer's Azure exports.
-#[utoipa::path(get, path = "/v1/azure/account", tag = "accounts", security(("bearer" = [])), responses(
+#[utoipa::path(get, path = "/v1/azure/account", operation_id = "list_azure_accounts", tag = "accounts", security(("bearer" = [])), responses(
     (status = 200, body = [AzureAccount]),
     (status = 401, description = "Authentication required", body = ErrorBody),
 ))]
@@ -163,7 +163,7 @@ pub async fn list(
 
 /// Connect an Azure Cost Management export; its SAS token or client secret is stored
 /// encrypted and a check (the export's directory listed) starts.
-#[utoipa::path(post, path = "/v1/azure/account", tag = "accounts", security(("bearer" = [])),
+#[utoipa::path(post, path = "/v1/azure/account", operation_id = "connect_azure_accounts", tag = "accounts", security(("bearer" = [])),
     request_body = AzureConnectRequest,
     responses(
         (status = 201, body = AzureAccount),
@@ -287,7 +287,7 @@ pub async fn connect(
 }
 
 /// Remove an Azure connection; the loaded cost data stays.
-#[utoipa::path(delete, path = "/v1/azure/account", tag = "accounts", security(("bearer" = [])),
+#[utoipa::path(delete, path = "/v1/azure/account", operation_id = "remove_azure_accounts", tag = "accounts", security(("bearer" = [])),
     request_body = AzureRemoveRequest,
     responses(
         (status = 200, body = Deleted),

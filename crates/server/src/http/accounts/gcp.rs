@@ -80,7 +80,7 @@ fn key_message(error: &KeyError) -> &'static str {
 }
 
 /// The customer's GCP projects.
-#[utoipa::path(get, path = "/v1/gcp/account", tag = "accounts", security(("bearer" = [])), responses(
+#[utoipa::path(get, path = "/v1/gcp/account", operation_id = "list_gcp_accounts", tag = "accounts", security(("bearer" = [])), responses(
     (status = 200, body = [GcpAccount]),
     (status = 401, description = "Authentication required", body = ErrorBody),
 ))]
@@ -104,7 +104,7 @@ pub async fn list(
 
 /// Connect a GCP project: the key is validated as a service-account key and stored encrypted;
 /// a check (BigQuery reachable with it) starts.
-#[utoipa::path(post, path = "/v1/gcp/account", tag = "accounts", security(("bearer" = [])),
+#[utoipa::path(post, path = "/v1/gcp/account", operation_id = "connect_gcp_accounts", tag = "accounts", security(("bearer" = [])),
     request_body = GcpConnectRequest,
     responses(
         (status = 201, body = GcpAccount),
@@ -186,7 +186,7 @@ pub async fn connect(
 }
 
 /// Remove a GCP project connection; the loaded cost data stays.
-#[utoipa::path(delete, path = "/v1/gcp/account", tag = "accounts", security(("bearer" = [])),
+#[utoipa::path(delete, path = "/v1/gcp/account", operation_id = "remove_gcp_accounts", tag = "accounts", security(("bearer" = [])),
     request_body = GcpRemoveRequest,
     responses(
         (status = 200, body = Deleted),

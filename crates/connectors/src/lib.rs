@@ -2,8 +2,8 @@
 //! accounts sync from (AWS Data Exports and CUR in S3, the GCP billing export in BigQuery,
 //! Azure Cost Management exports in Blob Storage).
 
-pub mod azure;
 pub mod aws;
+pub mod azure;
 mod export_source;
 pub mod gcp;
 pub mod settings;

@@ -41,7 +41,10 @@ pub enum AzureStorageAuth {
     Sas,
     /// A service principal (client id + secret, the secret stored encrypted) of `tenant_id`
     /// with the Storage Blob Data Reader role.
-    ServicePrincipal { tenant_id: String, client_id: String },
+    ServicePrincipal {
+        tenant_id: String,
+        client_id: String,
+    },
 }
 
 /// Where an Azure Cost Management export lands.

@@ -55,7 +55,10 @@ impl SecretBox {
 
     /// The configured key, else the data dir's (created on first use), plus the former keys
     /// listed in `<data-dir>/secrets.key.previous`.
-    pub fn load_or_create(configured: Option<&SecretString>, data_dir: &Path) -> anyhow::Result<Self> {
+    pub fn load_or_create(
+        configured: Option<&SecretString>,
+        data_dir: &Path,
+    ) -> anyhow::Result<Self> {
         let current = match configured {
             Some(key) => {
                 let length = key.expose_secret().len();
@@ -70,9 +73,16 @@ impl SecretBox {
         };
         let previous_path = data_dir.join(PREVIOUS_KEYS_FILE);
         let previous = match std::fs::read_to_string(&previous_path) {
-            Ok(text) => text.lines().map(str::trim).filter(|l| !l.is_empty()).map(str::to_owned).collect(),
+            Ok(text) => text
+                .lines()
+                .map(str::trim)
+                .filter(|l| !l.is_empty())
+                .map(str::to_owned)
+                .collect(),
             Err(err) if err.kind() == std::io::ErrorKind::NotFound => Vec::new(),
-            Err(err) => return Err(err).with_context(|| format!("reading {}", previous_path.display())),
+            Err(err) => {
+                return Err(err).with_context(|| format!("reading {}", previous_path.display()))
+            }
         };
         let previous: Vec<&str> = previous.iter().map(String::as_str).collect();
         Ok(Self::new(&current, &previous))
@@ -137,7 +147,10 @@ mod tests {
         let stored = secrets.encrypt("{\"private_key\": \"-----BEGIN PRIVATE KEY-----\"}");
         assert!(stored.starts_with("v1:"));
         assert!(!stored.contains("PRIVATE"));
-        assert_ne!(stored, secrets.encrypt("{\"private_key\": \"-----BEGIN PRIVATE KEY-----\"}"));
+        assert_ne!(
+            stored,
+            secrets.encrypt("{\"private_key\": \"-----BEGIN PRIVATE KEY-----\"}")
+        );
         assert_eq!(
             secrets.decrypt(&stored).unwrap(),
             "{\"private_key\": \"-----BEGIN PRIVATE KEY-----\"}"

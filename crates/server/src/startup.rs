@@ -72,8 +72,10 @@ impl Application {
             .await?;
         }
         let auth_secret = secret::load_or_create(config.auth_secret.as_ref(), &config.data_dir)?;
-        let secrets =
-            crate::secrets::SecretBox::load_or_create(config.secrets_key.as_ref(), &config.data_dir)?;
+        let secrets = crate::secrets::SecretBox::load_or_create(
+            config.secrets_key.as_ref(),
+            &config.data_dir,
+        )?;
         let mailer = match &config.smtp {
             Some(smtp) => Some(
                 Mailer::new(smtp.url.expose_secret(), &smtp.from).context("configuring SMTP")?,

@@ -1,2 +1,2 @@
-pub mod sources;
 pub mod registration;
+pub mod sources;

@@ -1,7 +1,51 @@
-// The cloud accounts API of issue 13 (/work/helpers/api-contract.md), written by hand.
-// replace with schema types after make web-types (the server's OpenAPI will carry them).
+// The cloud accounts API of issue 13, from the server's generated OpenAPI types
+// (`@/api/schema.gen`). Only what the schema cannot express is written here: the provider and
+// state unions it types as plain strings / numbers, and the registration state codes.
+import type { components } from '@/api/schema.gen';
 
+type Schemas = components['schemas'];
+
+/** One row of GET /v1/account (connected, or only seen in the cost data when `id` is null). */
+export type CloudConnection = Schemas['CloudAccount'];
+/** The registration check of a connection (spec 2 §3). */
+export type Registration = Schemas['RegistrationDto'];
+/** The sync of a connection; every field null for one that has nothing to sync. */
+export type SyncStatus = Schemas['SyncDto'];
+/** Where a connection's billing export is read from. */
+export type ExportInfo = Schemas['ExportDto'];
+
+/** POST /v1/register. */
+export type RegisterAwsRequest = Schemas['RegisterRequest'];
+export type RegisterAwsResponse = Schemas['RegisterResponse'];
+
+/** POST /v1/account/registration/job. */
+export type RegistrationJobRequest = Schemas['RegistrationJobRequest'];
+export type RegistrationJob = Schemas['RegistrationJobResponse'];
+
+/** DELETE /v1/account, /v1/gcp/account, /v1/azure/account. */
+export type DeleteResult = Schemas['Deleted'];
+
+/** GET/POST /v1/gcp/account item. */
+export type GcpProject = Schemas['GcpAccount'];
+/** POST /v1/gcp/account. `secret_key` is the service-account JSON key text. */
+export type ConnectGcpRequest = Schemas['GcpConnectRequest'];
+
+export type AzureAuthKind = Schemas['AzureAuthKind'];
+/** GET/POST /v1/azure/account item (secrets never come back). */
+export type AzureExport = Schemas['AzureAccount'];
+/** POST /v1/azure/account. */
+export type ConnectAzureRequest = Schemas['AzureConnectRequest'];
+
+// ---- UI-side unions and constants (the schema types these as strings / numbers) ----
+
+/** `CloudAccount.provider`. */
 export type Provider = 'aws' | 'gcp' | 'azure';
+export const PROVIDERS: readonly Provider[] = ['aws', 'gcp', 'azure'];
+
+/** A row's provider, when it is one the console knows. */
+export function asProvider(value: string): Provider | null {
+  return (PROVIDERS as readonly string[]).includes(value) ? (value as Provider) : null;
+}
 
 /** Registration check state: 1 in progress, 6 success, 7 failed (spec 2 §3 AWS account). */
 export type RegistrationStateCode = 1 | 6 | 7;
@@ -9,147 +53,8 @@ export const REGISTRATION_IN_PROGRESS = 1;
 export const REGISTRATION_SUCCESS = 6;
 export const REGISTRATION_FAILED = 7;
 
-export interface Registration {
-  State: RegistrationStateCode;
-  details: string | null;
-  started_at: string;
-  finished_at: string | null;
-}
-
+/** `SyncDto.state`. */
 export type SyncRunState = 'running' | 'succeeded' | 'failed';
 
-export interface SyncStatus {
-  state: SyncRunState | null;
-  last_started_at: string | null;
-  last_finished_at: string | null;
-  last_error: string | null;
-  last_details: string | null;
-  requested_at: string | null;
-  next_sync_at: string | null;
-}
-
+/** `RegisterRequest.export_format`. */
 export type ExportFormat = 'focus-1.2' | 'cur-2.0';
-
-export interface ExportInfo {
-  location: string;
-  format: string;
-}
-
-/** One row of GET /v1/account (the extended `CloudAccount`). */
-export interface CloudConnection {
-  /** Null: only seen in the cost data, not connected. */
-  id: number | null;
-  provider: Provider;
-  /** AWS account id, GCP project id or Azure subscription id. */
-  account_id: string;
-  aws_account_id: string | null;
-  account_name: string;
-  creation_time: string;
-  iam_role_arn: string | null;
-  customer_id: number;
-  organization_id: string | null;
-  /** Set on a member account listed under organisation connection `parent_id`. */
-  parent_id: number | null;
-  connected: boolean;
-  export: ExportInfo | null;
-  registration: Registration | null;
-  sync: SyncStatus | null;
-}
-
-/** POST /v1/register. */
-export interface RegisterAwsRequest {
-  aws_account_id?: string;
-  account_name?: string;
-  organization_id?: string;
-  organization_name?: string;
-  iam_role_arn?: string;
-  external_id?: string;
-  export_bucket?: string;
-  export_prefix?: string;
-  export_name?: string;
-  export_region?: string;
-  export_format?: ExportFormat;
-}
-
-export interface RegisterAwsResponse {
-  Status: string;
-  details: string;
-  accountNumber: string;
-  OrgId: string | null;
-  URL: string;
-  StackSetCmds: string[];
-  id: number;
-  external_id: string;
-}
-
-/** POST /v1/account/registration/job. */
-export interface RegistrationJobRequest {
-  account_id: string;
-  restart?: boolean;
-}
-
-export interface RegistrationJob {
-  State: RegistrationStateCode;
-  details: string | null;
-}
-
-export interface DeleteResult {
-  deleted: number;
-}
-
-/** GET /v1/gcp/account item. */
-export interface GcpProject {
-  id: number;
-  account_id: string;
-  account_name: string;
-  created_at: string;
-  subscription_id: string;
-  billing_table: string;
-  billing_project_id: string | null;
-  registration: Registration | null;
-  sync: SyncStatus | null;
-}
-
-/** POST /v1/gcp/account. `secret_key` is the service-account JSON key text. */
-export interface ConnectGcpRequest {
-  account_name: string;
-  account_id: string;
-  subscription_id: string;
-  secret_key: string;
-  billing_table: string;
-  billing_project_id?: string;
-}
-
-export type AzureAuthKind = 'sas' | 'service_principal';
-
-/** GET /v1/azure/account item (secrets never come back). */
-export interface AzureExport {
-  id: number;
-  account_id: string;
-  account_name: string;
-  created_at: string;
-  storage_account: string;
-  container: string;
-  directory: string;
-  auth: AzureAuthKind;
-  tenant_id: string | null;
-  client_id: string | null;
-  blob_endpoint: string | null;
-  registration: Registration | null;
-  sync: SyncStatus | null;
-}
-
-/** POST /v1/azure/account. */
-export interface ConnectAzureRequest {
-  account_id: string;
-  account_name: string;
-  storage_account: string;
-  container: string;
-  directory: string;
-  auth: AzureAuthKind;
-  sas_token?: string;
-  tenant_id?: string;
-  client_id?: string;
-  client_secret?: string;
-  blob_endpoint?: string;
-}

@@ -23,13 +23,6 @@ import { formatBilledTotal, formatCount, formatDateTimeUtc } from '../utils/numb
 import { PHASE_LABELS, readPercent } from '../utils/progress';
 import { STATUS_COLORS, STATUS_LABELS } from '../utils/status';
 
-/**
- * A load and where it came from: `source` names a cloud sync (e.g. "AWS sync · 123456789012 ·
- * s3://bucket/prefix/export · 2026-10"); null for an upload.
- * replace with schema types after make web-types (IngestJob will carry both fields).
- */
-type HistoryJob = IngestJob & { source?: string | null; cloud_account_id?: number | null };
-
 export const UPLOAD_SOURCE = 'Upload';
 
 export const EMPTY_HISTORY_TEXT =
@@ -52,7 +45,11 @@ function StatusChip({ job }: { job: IngestJob }) {
   );
 }
 
-function HistoryTable({ jobs }: { jobs: HistoryJob[] }) {
+/**
+ * The loads and where each came from: `source` names a cloud sync (e.g. "AWS sync ·
+ * 123456789012 · s3://bucket/prefix/export · 2026-10"); null for an upload.
+ */
+function HistoryTable({ jobs }: { jobs: IngestJob[] }) {
   return (
     <TableContainer component={Paper} variant="outlined">
       <Table aria-label="Load history" sx={{ minWidth: 1000 }}>

@@ -1,9 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { RegisterAwsRequest, RegisterAwsResponse, RegistrationJob, RegistrationJobRequest } from '../types';
-import { call, callBlob } from './http';
+import { api, unwrap } from '@/api/client';
+import { contentDispositionFileName } from './http';
 import { cloudKeys } from './keys';
 
-export const registerAws = (body: RegisterAwsRequest) => call<RegisterAwsResponse>('POST', '/v1/register', body);
+export const registerAws = (body: RegisterAwsRequest) => unwrap<RegisterAwsResponse>(api.POST('/v1/register', { body }));
 
 export function useRegisterAws() {
   const queryClient = useQueryClient();
@@ -15,7 +16,7 @@ export function useRegisterAws() {
 
 /** POST /v1/account/registration/job: the running or last check (restart: a new one). */
 export const getRegistrationJob = (body: RegistrationJobRequest) =>
-  call<RegistrationJob>('POST', '/v1/account/registration/job', body);
+  unwrap<RegistrationJob>(api.POST('/v1/account/registration/job', { body }));
 
 /** "Check again" from the Cloud Accounts table: a new check; the list shows it in progress. */
 export function useRecheckRegistration() {
@@ -26,12 +27,21 @@ export function useRecheckRegistration() {
   });
 }
 
-/** The template file the registration answer's URL names, fetched with the bearer token. */
+export const TEMPLATE_FILE_NAME = 'costscope-onboarding.yaml';
+
+/**
+ * The onboarding template the registration answer's URL names (GET /v1/aws/onboarding-template
+ * with its `format`), fetched with the bearer token; the file name from Content-Disposition.
+ */
 export async function downloadTemplate(url: string): Promise<{ blob: Blob; fileName: string }> {
   const parsed = new URL(url, globalThis.location?.origin ?? 'http://localhost');
-  const query = Object.fromEntries(parsed.searchParams.entries());
-  const { blob, fileName } = await callBlob(parsed.pathname, query);
-  return { blob, fileName: fileName ?? 'costscope-onboarding.yaml' };
+  const format = parsed.searchParams.get('format') ?? undefined;
+  const { data, response } = await api.GET('/v1/aws/onboarding-template', {
+    params: { query: format === undefined ? {} : { format } },
+    parseAs: 'blob',
+  });
+  // openapi-fetch types a blob answer as `Blob | undefined`; failures have already thrown (ApiError).
+  return { blob: data as Blob, fileName: contentDispositionFileName(response) ?? TEMPLATE_FILE_NAME };
 }
 
 /** Hands a blob to the browser as a download. */

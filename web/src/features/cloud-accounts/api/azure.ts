@@ -1,9 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api, unwrap } from '@/api/client';
 import type { AzureExport, ConnectAzureRequest } from '../types';
-import { call } from './http';
 import { cloudKeys } from './keys';
 
-export const connectAzure = (body: ConnectAzureRequest) => call<AzureExport>('POST', '/v1/azure/account', body);
+export const connectAzure = (body: ConnectAzureRequest) => unwrap<AzureExport>(api.POST('/v1/azure/account', { body }));
 
 export function useConnectAzure() {
   const queryClient = useQueryClient();

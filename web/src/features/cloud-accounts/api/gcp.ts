@@ -1,9 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api, unwrap } from '@/api/client';
 import type { ConnectGcpRequest, GcpProject } from '../types';
-import { call } from './http';
 import { cloudKeys } from './keys';
 
-export const connectGcp = (body: ConnectGcpRequest) => call<GcpProject>('POST', '/v1/gcp/account', body);
+export const connectGcp = (body: ConnectGcpRequest) => unwrap<GcpProject>(api.POST('/v1/gcp/account', { body }));
 
 export function useConnectGcp() {
   const queryClient = useQueryClient();

@@ -2,7 +2,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import { appRoutes, makeCustomer, makeUser } from '@/test/fixtures';
 import { mockApi, type MockReply } from '@/test/mock-api';
 import { renderApp, signInAs } from '@/test/render';
-import { makeConnection, makeSeenOnly, makeSync } from '../testing/make-connection';
+import { makeConnection, makeNoSync, makeSeenOnly, makeSync } from '../testing/make-connection';
 import type { CloudConnection } from '../types';
 
 const owner = makeUser();
@@ -70,7 +70,7 @@ describe('Cloud Accounts page', () => {
       account_name: 'Alpha member',
       parent_id: 11,
       export: null,
-      sync: null,
+      sync: makeNoSync(),
       registration: null,
     });
     const failing = makeConnection({

@@ -6,7 +6,7 @@ import { PageHeader } from '@/components/page-header';
 import { useConnections, useRequestSync } from '../api/accounts';
 import { useRecheckRegistration } from '../api/aws';
 import { useCloudPermissions } from '../hooks/use-cloud-permissions';
-import type { CloudConnection, Provider } from '../types';
+import { PROVIDERS, type CloudConnection, type Provider } from '../types';
 import { PROVIDER_NAMES, connectPath } from '../utils/providers';
 import { ConnectionsTable, TABLE_NOUNS } from './connections-table';
 import { ProviderTiles } from './provider-tiles';
@@ -14,8 +14,6 @@ import { RemoveConnectionDialog } from './remove-connection-dialog';
 
 export const READ_ONLY_BANNER =
   'Costscope uses read-only access to your cloud accounts: it reads billing exports and account lists and never changes your resources.';
-
-const PROVIDERS: Provider[] = ['aws', 'gcp', 'azure'];
 
 /** Spec 2 §2: /settings/integrations — every way in, and the connections with their sync state. */
 export function CloudAccountsPage() {
@@ -27,7 +25,8 @@ export function CloudAccountsPage() {
   const recheck = useRecheckRegistration();
   const [sending, setSending] = useState<ReadonlySet<number>>(new Set());
   const [syncError, setSyncError] = useState<string | null>(null);
-  const [removing, setRemoving] = useState<CloudConnection | null>(null);
+  // The row being removed and the provider of the table it is listed in.
+  const [removing, setRemoving] = useState<{ row: CloudConnection; provider: Provider } | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
 
   // The welcome page's breadcrumb follows the person into the wizards.
@@ -104,8 +103,8 @@ export function CloudAccountsPage() {
                 disabledReason={access.reason}
                 sending={sending}
                 onSync={onSync}
-                onRemove={setRemoving}
-                onConnect={(row) => open(connectPath(row.provider, row.account_id, row.account_name))}
+                onRemove={(row) => setRemoving({ row, provider })}
+                onConnect={(row) => open(connectPath(provider, row.account_id, row.account_name))}
                 onRecheck={
                   provider === 'aws'
                     ? (row) =>
@@ -122,13 +121,13 @@ export function CloudAccountsPage() {
 
       {removing ? (
         <RemoveConnectionDialog
-          key={`${removing.provider}-${removing.account_id}`}
+          key={`${removing.provider}-${removing.row.account_id}`}
           provider={removing.provider}
-          accountId={removing.account_id}
-          accountName={removing.account_name}
+          accountId={removing.row.account_id}
+          accountName={removing.row.account_name}
           onClose={() => setRemoving(null)}
           onRemoved={() => {
-            setNotice(`${PROVIDER_NAMES[removing.provider]} ${TABLE_NOUNS[removing.provider].slice(0, -1)} ${removing.account_id} removed`);
+            setNotice(`${PROVIDER_NAMES[removing.provider]} ${TABLE_NOUNS[removing.provider].slice(0, -1)} ${removing.row.account_id} removed`);
             setRemoving(null);
           }}
         />

@@ -13,6 +13,19 @@ export function makeSync(overrides: Partial<SyncStatus> = {}): SyncStatus {
   };
 }
 
+/** The sync of a row that has nothing to sync (seen only, a member account): every field null. */
+export function makeNoSync(): SyncStatus {
+  return {
+    state: null,
+    last_started_at: null,
+    last_finished_at: null,
+    last_error: null,
+    last_details: null,
+    requested_at: null,
+    next_sync_at: null,
+  };
+}
+
 /** A connected AWS account whose check succeeded and whose last sync succeeded. */
 export function makeConnection(overrides: Partial<CloudConnection> = {}): CloudConnection {
   return {
@@ -45,7 +58,7 @@ export function makeSeenOnly(overrides: Partial<CloudConnection> = {}): CloudCon
     connected: false,
     export: null,
     registration: null,
-    sync: null,
+    sync: makeNoSync(),
     ...overrides,
   });
 }

@@ -38,14 +38,9 @@ export type ConnectAzureRequest = Schemas['AzureConnectRequest'];
 
 // ---- UI-side unions and constants (the schema types these as strings / numbers) ----
 
-/** `CloudAccount.provider`. */
+/** `CloudAccount.provider`; the page lists one table per provider and matches rows by it. */
 export type Provider = 'aws' | 'gcp' | 'azure';
 export const PROVIDERS: readonly Provider[] = ['aws', 'gcp', 'azure'];
-
-/** A row's provider, when it is one the console knows. */
-export function asProvider(value: string): Provider | null {
-  return (PROVIDERS as readonly string[]).includes(value) ? (value as Provider) : null;
-}
 
 /** Registration check state: 1 in progress, 6 success, 7 failed (spec 2 §3 AWS account). */
 export type RegistrationStateCode = 1 | 6 | 7;

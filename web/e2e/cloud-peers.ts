@@ -156,6 +156,8 @@ export async function startCloudPeers(root: string, freePort: () => Promise<numb
         `bigquery_url = ${JSON.stringify(bigquery.url)}`,
         `aws_endpoint_url = ${JSON.stringify(motoUrl)}`,
         `aws_trusted_principal = "arn:aws:iam::${MOTO_ACCOUNT_ID}:root"`,
+        // The stand-in's token endpoint and Azurite's blob endpoint are on loopback.
+        'allow_custom_endpoints = true',
         '',
       ].join('\n'),
     );

@@ -1177,3 +1177,63 @@ mod tests {
         assert_eq!(msg(AzureClientId::parse("x")).0, "client_id");
     }
 }
+
+/// Where Google's service-account keys send their token requests.
+pub const GOOGLE_TOKEN_URI: &str = "https://oauth2.googleapis.com/token";
+/// A GCP key naming another token endpoint, on a server that allows no custom endpoints.
+pub const CUSTOM_TOKEN_URI_REFUSED: &str =
+    "The key file's token_uri must be https://oauth2.googleapis.com/token on this server";
+/// An Azure blob endpoint given on a server that allows no custom endpoints.
+pub const CUSTOM_BLOB_ENDPOINT_REFUSED: &str =
+    "This server does not allow a custom blob endpoint: leave it empty";
+
+/// Whether a connection may send requests where it says: a GCP key's token endpoint must be
+/// Google's, and an Azure export must use its account's own blob endpoint (`None`), unless the
+/// server allows custom endpoints (`[cloud] allow_custom_endpoints`: emulators, tests). Keeps a
+/// tenant from pointing the server at addresses of its own network.
+pub fn custom_endpoint_refusal(
+    token_uri: Option<&str>,
+    blob_endpoint: Option<&str>,
+    custom_endpoints_allowed: bool,
+) -> Option<&'static str> {
+    if custom_endpoints_allowed {
+        return None;
+    }
+    if token_uri.is_some_and(|uri| uri != GOOGLE_TOKEN_URI) {
+        return Some(CUSTOM_TOKEN_URI_REFUSED);
+    }
+    if blob_endpoint.is_some() {
+        return Some(CUSTOM_BLOB_ENDPOINT_REFUSED);
+    }
+    None
+}
+
+#[cfg(test)]
+mod endpoint_tests {
+    use super::*;
+
+    #[test]
+    fn only_googles_token_endpoint_and_the_accounts_own_blob_endpoint_unless_allowed() {
+        assert_eq!(
+            custom_endpoint_refusal(Some(GOOGLE_TOKEN_URI), None, false),
+            None
+        );
+        assert_eq!(
+            custom_endpoint_refusal(Some("http://169.254.169.254/token"), None, false),
+            Some(CUSTOM_TOKEN_URI_REFUSED)
+        );
+        assert_eq!(
+            custom_endpoint_refusal(None, Some("http://10.0.0.1/acct"), false),
+            Some(CUSTOM_BLOB_ENDPOINT_REFUSED)
+        );
+        assert_eq!(custom_endpoint_refusal(None, None, false), None);
+        assert_eq!(
+            custom_endpoint_refusal(
+                Some("http://127.0.0.1:1/t"),
+                Some("http://127.0.0.1:2"),
+                true
+            ),
+            None
+        );
+    }
+}

@@ -32,9 +32,12 @@ fn cfn_lint_bin() -> PathBuf {
 }
 
 fn scratch(name: &str, content: &str) -> PathBuf {
+    // One file per call: the tests run in parallel and must not read each other's templates.
+    static NEXT: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+    let call = NEXT.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
     let dir = std::env::temp_dir().join(format!("costscope-onboarding-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
-    let path = dir.join(name);
+    let path = dir.join(format!("{call}-{name}"));
     std::fs::write(&path, content).unwrap();
     path
 }

@@ -83,6 +83,11 @@ pub struct CloudConfig {
     /// The AWS principal (Costscope's own role or account ARN) that the onboarding template's
     /// role trusts, with the tenant's external id; `None`: the template asks for it.
     pub aws_trusted_principal: Option<String>,
+    /// Whether a connection may name its own endpoint: an Azure blob endpoint, or a GCP key
+    /// whose `token_uri` is not Google's. Off by default: otherwise any tenant's admin could
+    /// make the server send requests to addresses of its own network. On for emulators and
+    /// stand-ins (tests) or a sovereign cloud.
+    pub allow_custom_endpoints: bool,
 }
 
 impl Default for CloudConfig {
@@ -95,6 +100,7 @@ impl Default for CloudConfig {
             azure_authority_url: "https://login.microsoftonline.com".to_owned(),
             aws_endpoint_url: None,
             aws_trusted_principal: None,
+            allow_custom_endpoints: false,
         }
     }
 }

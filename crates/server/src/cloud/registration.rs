@@ -6,14 +6,14 @@
 //! taken as dead after [`STALE_AFTER`] and started again.
 
 use chrono::Duration;
-use costscope_connectors::aws::{list_organization_accounts, AwsSdk};
+use costscope_connectors::aws::list_organization_accounts;
 use costscope_connectors::settings::AwsExportSettings;
 use costscope_connectors::SourceError;
 use costscope_store::{
     CloudConnection, MemberAccount, REGISTRATION_FAILED, REGISTRATION_SUCCEEDED,
 };
 
-use crate::cloud::sources::source_for;
+use crate::cloud::sources::{own_aws_identity, source_for};
 use crate::state::AppState;
 
 /// A running check older than this died with its server.
@@ -131,7 +131,7 @@ async fn organization_members(
                 connection.account_id
             ))
         })?;
-    let sdk = aws_sdk(state).await;
+    let sdk = own_aws_identity(&state.config.cloud).await;
     let accounts = list_organization_accounts(&sdk, &settings).await?;
     Ok(accounts
         .into_iter()
@@ -141,13 +141,4 @@ async fn organization_members(
             account_name: account.name,
         })
         .collect())
-}
-
-/// Costscope's own AWS identity: the configured endpoint (an emulator or S3-compatible
-/// store), else the default chain.
-async fn aws_sdk(state: &AppState) -> AwsSdk {
-    match &state.config.cloud.aws_endpoint_url {
-        Some(endpoint) => AwsSdk::for_endpoint(endpoint, "us-east-1"),
-        None => AwsSdk::from_env().await,
-    }
 }

@@ -11,9 +11,11 @@ use costscope_connectors::azure::AzureExportSource;
 use costscope_connectors::gcp::{GcpBillingSource, ServiceAccountKey};
 use costscope_connectors::settings::{AwsExportSettings, AzureExportSettings, GcpExportSettings};
 use costscope_connectors::{BillingExportSource, SourceError};
+use costscope_core::cloud_accounts::custom_endpoint_refusal;
 use costscope_store::CloudConnection;
 use serde::de::DeserializeOwned;
 
+use crate::config::CloudConfig;
 use crate::state::AppState;
 
 /// Makes the source a connection syncs from.
@@ -75,21 +77,24 @@ pub async fn source_for(
 /// The real connectors: AWS (STS + S3), GCP (BigQuery), Azure (Blob Storage).
 #[derive(Default)]
 pub struct Connectors {
-    /// Costscope's own AWS identity, loaded on first use (the default credential chain, or
-    /// `[cloud] aws_endpoint_url`'s emulator or S3-compatible store).
+    /// Costscope's own AWS identity, loaded on first use ([`own_aws_identity`]).
     aws: tokio::sync::OnceCell<AwsSdk>,
 }
 
 impl Connectors {
     async fn aws_sdk(&self, state: &AppState) -> &AwsSdk {
         self.aws
-            .get_or_init(|| async {
-                match &state.config.cloud.aws_endpoint_url {
-                    Some(endpoint) => AwsSdk::for_endpoint(endpoint, DEFAULT_AWS_REGION),
-                    None => AwsSdk::from_env().await,
-                }
-            })
+            .get_or_init(|| own_aws_identity(&state.config.cloud))
             .await
+    }
+}
+
+/// Costscope's own AWS identity: `[cloud] aws_endpoint_url`'s emulator (static test
+/// credentials), else the default credential chain and region.
+pub async fn own_aws_identity(config: &CloudConfig) -> AwsSdk {
+    match &config.aws_endpoint_url {
+        Some(endpoint) => AwsSdk::for_endpoint(endpoint, DEFAULT_AWS_REGION),
+        None => AwsSdk::from_env().await,
     }
 }
 
@@ -121,6 +126,7 @@ impl SourceFactory for Connectors {
                         connection.account_id
                     ))
                 })?;
+                refuse_custom_endpoint(state, connection, Some(key.token_uri()), None)?;
                 Ok(Box::new(GcpBillingSource::new(
                     settings,
                     key,
@@ -129,6 +135,7 @@ impl SourceFactory for Connectors {
             }
             "azure" => {
                 let settings: AzureExportSettings = settings(connection)?;
+                refuse_custom_endpoint(state, connection, None, settings.blob_endpoint.as_deref())?;
                 let secret = secret(state, connection).await?;
                 let source = AzureExportSource::new(
                     settings,
@@ -141,6 +148,27 @@ impl SourceFactory for Connectors {
                 "Unknown cloud provider {other:?}"
             ))),
         }
+    }
+}
+
+/// A connection stored while custom endpoints were allowed is not read once they are not.
+fn refuse_custom_endpoint(
+    state: &AppState,
+    connection: &CloudConnection,
+    token_uri: Option<&str>,
+    blob_endpoint: Option<&str>,
+) -> Result<(), SourceError> {
+    match custom_endpoint_refusal(
+        token_uri,
+        blob_endpoint,
+        state.config.cloud.allow_custom_endpoints,
+    ) {
+        Some(refusal) => Err(SourceError::new(format!(
+            "The {} connection {} cannot be read: {refusal}",
+            provider_name(&connection.provider),
+            connection.account_id
+        ))),
+        None => Ok(()),
     }
 }
 

@@ -69,6 +69,8 @@ pub async fn spawn_app_in(data_dir: TempDir, configure: impl FnOnce(&mut Config)
         invitation_attempts_per_minute: 1000,
         ..RateLimits::default()
     };
+    // The tests' emulators and stand-ins listen on loopback (cloud_endpoints.rs tests the default).
+    config.cloud.allow_custom_endpoints = true;
     configure(&mut config);
     let app = Application::build(config).await.expect("build the app");
     let address = format!("http://127.0.0.1:{}", app.port());

@@ -10,6 +10,7 @@ mod cli_ingest;
 mod cloud_accounts;
 mod cloud_accounts_aws;
 mod cloud_azure;
+mod cloud_endpoints;
 mod cloud_gcp;
 mod cloud_sync;
 mod cloud_sync_aws;

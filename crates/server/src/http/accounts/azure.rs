@@ -6,8 +6,8 @@ use axum::http::{StatusCode, Uri};
 use axum::Json;
 use costscope_connectors::settings::{AzureExportSettings, AzureStorageAuth};
 use costscope_core::cloud_accounts::{
-    AccountName, AzureClientId, AzureContainer, AzureDirectory, AzureStorageAccount,
-    AzureSubscriptionId, AzureTenantId,
+    custom_endpoint_refusal, AccountName, AzureClientId, AzureContainer, AzureDirectory,
+    AzureStorageAccount, AzureSubscriptionId, AzureTenantId,
 };
 use costscope_core::FieldError;
 use costscope_store::NewCloudConnection;
@@ -192,6 +192,15 @@ pub async fn connect(
         .as_deref()
         .filter(|endpoint| !endpoint.trim().is_empty())
         .map(|endpoint| check(&mut errors, blob_endpoint(endpoint)));
+    if let Some(refusal) = custom_endpoint_refusal(
+        None,
+        body.blob_endpoint
+            .as_deref()
+            .filter(|e| !e.trim().is_empty()),
+        state.config.cloud.allow_custom_endpoints,
+    ) {
+        errors.push(field_error("blob_endpoint", refusal));
+    }
     let auth = match body.auth.trim() {
         "sas" => Some(AzureAuthKind::Sas),
         "service_principal" => Some(AzureAuthKind::ServicePrincipal),

@@ -7,7 +7,8 @@ use axum::Json;
 use costscope_connectors::gcp::{KeyError, ServiceAccountKey, INVALID_KEY_FILE};
 use costscope_connectors::settings::GcpExportSettings;
 use costscope_core::cloud_accounts::{
-    BigQueryTable, GcpAccountName, GcpBillingProjectId, GcpProjectId, MAX_CLOUD_TEXT_CHARS,
+    custom_endpoint_refusal, BigQueryTable, GcpAccountName, GcpBillingProjectId, GcpProjectId,
+    MAX_CLOUD_TEXT_CHARS,
 };
 use costscope_store::NewCloudConnection;
 use serde::Deserialize;
@@ -134,6 +135,15 @@ pub async fn connect(
         .map(|id| check(&mut errors, GcpBillingProjectId::parse(id)));
     // The key's message is built from what is wrong with it (never from the key's text).
     let key = ServiceAccountKey::parse(&body.secret_key);
+    if let Ok(parsed) = &key {
+        if let Some(refusal) = custom_endpoint_refusal(
+            Some(parsed.token_uri()),
+            None,
+            state.config.cloud.allow_custom_endpoints,
+        ) {
+            errors.push(field_error("secret_key", refusal));
+        }
+    }
     if let Err(error) = &key {
         if errors.is_empty() {
             return Err(ApiError::Invalid {

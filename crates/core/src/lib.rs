@@ -8,6 +8,7 @@ pub mod cost;
 mod email;
 mod feature_flags;
 pub mod focus;
+pub mod inventory;
 mod full_name;
 mod password;
 mod records;

@@ -237,11 +237,13 @@ impl TryFrom<IngestJobRow> for IngestJob {
 /// What a customer has uploaded in a period and keeps loaded: what the upload quotas count.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub struct IngestUsage {
-    /// Uploads created since the period's start (whatever became of them).
+    /// Uploads created since the period's start (whatever became of them); cloud syncs'
+    /// loads are not counted.
     pub loads: u64,
     /// Their bytes, as uploaded.
     pub bytes: u64,
-    /// Line items the customer's successful loads keep (rows loaded less rows replaced).
+    /// Line items the customer's successful loads keep (rows loaded less rows replaced),
+    /// uploads and syncs alike.
     pub stored_rows: u64,
 }
 

@@ -1129,8 +1129,11 @@ macro_rules! impl_metadata_store {
                 customer_id: i64,
                 since: chrono::DateTime<chrono::Utc>,
             ) -> Result<crate::IngestUsage, crate::StoreError> {
+                // Only what people uploaded: a cloud sync's loads (`source` set) are bounded by
+                // the schedule, not by the daily upload quotas, and never use them up.
                 let files: Vec<String> = sqlx::query_scalar(
-                    "SELECT files FROM ingest_jobs WHERE customer_id = $1 AND created_at >= $2",
+                    "SELECT files FROM ingest_jobs \
+                     WHERE customer_id = $1 AND created_at >= $2 AND source IS NULL",
                 )
                 .bind(customer_id)
                 .bind(since)

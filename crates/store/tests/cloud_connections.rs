@@ -1482,3 +1482,48 @@ async fn registering_a_member_again_makes_it_a_connection_of_its_own() {
     })
     .await;
 }
+
+/// The daily upload quotas count what people upload; a sync's loads (with a `source`) count
+/// only towards the stored rows.
+#[tokio::test]
+async fn sync_loads_do_not_use_up_the_daily_upload_quotas() {
+    for_each_backend(|store| async move {
+        let (customer_id, owner) = create_customer(store.as_ref(), "olive@acme.test").await;
+        let connection = Connect::aws(customer_id, "100000000000", "Prod")
+            .create(store.as_ref())
+            .await;
+        let files = |name: &str, bytes: u64| {
+            vec![IngestFile {
+                name: name.to_owned(),
+                bytes,
+                format: None,
+                rows: None,
+            }]
+        };
+        let uploaded = files("upload.csv", 100);
+        let synced = files("part-0.csv.gz", 5000);
+        for (files, source, cloud_account_id) in [
+            (&uploaded, None, None),
+            (&synced, Some("AWS sync · 100000000000 · 2026-11"), Some(connection.id)),
+        ] {
+            store
+                .create_ingest_job(NewIngestJob {
+                    customer_id,
+                    created_by_user_id: source.is_none().then_some(owner.id),
+                    created_by: "someone",
+                    upload: Some(IngestUpload {
+                        format: None,
+                        files,
+                    }),
+                    source,
+                    cloud_account_id,
+                    now: at(1),
+                })
+                .await
+                .unwrap();
+        }
+        let usage = store.ingest_usage(customer_id, at(0)).await.unwrap();
+        assert_eq!((usage.loads, usage.bytes), (1, 100));
+    })
+    .await;
+}

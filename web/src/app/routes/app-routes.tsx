@@ -20,8 +20,10 @@ import {
   CostTabsPage,
   CostVisualisationPage,
   GcpConnectPage,
+  InventoryPage,
   ManagedAccountsPage,
   SavedReportsPage,
+  TagsPage,
   UserManagementPage,
   WelcomePage,
 } from './lazy-pages';
@@ -35,19 +37,8 @@ export function AppRoutes() {
         <Route index element={<HomeRoute />} />
         <Route path="dashboard" element={<HomeRoute />} />
         <Route path="welcome" element={<WelcomePage />} />
-        <Route
-          path="inventory"
-          element={
-            <ComingSoonPage
-              feature="Resource Inventory"
-              description="Every resource discovered in your accounts, with its state, tags and property history."
-            />
-          }
-        />
-        <Route
-          path="tags"
-          element={<ComingSoonPage feature="Tags" description="Search resources by tag and manage your standard tags." />}
-        />
+        <Route path="inventory" element={<InventoryPage />} />
+        <Route path="tags" element={<TagsPage />} />
         <Route path="managed-accounts" element={<ManagedAccountsPage />} />
         <Route
           path="iam"

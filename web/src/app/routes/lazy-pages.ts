@@ -44,3 +44,7 @@ export const BudgetsDashboardPage = lazy(() =>
 );
 export const BudgetDetailPage = lazy(() => import('@/features/budgets').then((m) => ({ default: m.BudgetDetailPage })));
 export const BudgetWizardPage = lazy(() => import('@/features/budgets').then((m) => ({ default: m.BudgetWizardPage })));
+
+// Resource inventory and tags (issue 14).
+export const InventoryPage = lazy(() => import('@/features/inventory').then((m) => ({ default: m.InventoryPage })));
+export const TagsPage = lazy(() => import('@/features/tags').then((m) => ({ default: m.TagsPage })));

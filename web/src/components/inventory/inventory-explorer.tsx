@@ -1,0 +1,87 @@
+import { Alert, Box } from '@mui/material';
+import { useMemo, useState } from 'react';
+import { errorMessage } from '@/api/api-error';
+import { useResourceCounts, useResources } from './api';
+import { PAGE_SIZE } from './constants';
+import { FilterBar } from './filter-bar';
+import { defaultFilters, filterBody, pageBody, pageSlice, type InventoryFilters } from './filters';
+import { filterOptions } from './format';
+import { ResourcePanel } from './resource-panel';
+import { ResourceTable } from './resource-table';
+import type { Resource } from './types';
+import { UnmatchedSpend } from './unmatched-spend';
+import { useInventoryExport } from './use-export';
+
+export const RESOURCES_FAILED_MESSAGE = 'Failed to load resources';
+
+export interface InventoryExplorerProps {
+  /** `tags`: Tags Search (Show Untagged, the tag row open, a Tags column). */
+  variant?: 'inventory' | 'tags';
+  /** Below the table: spend whose resource is not in the inventory. */
+  showUnmatchedSpend?: boolean;
+  /** The current time (tests). */
+  now?: Date;
+}
+
+/** The resource inventory (spec 1 §2.7, §4): filter bar, table, side panel. */
+export function InventoryExplorer({ variant = 'inventory', showUnmatchedSpend = false, now }: InventoryExplorerProps) {
+  const tagsVariant = variant === 'tags';
+  const [filters, setFiltersState] = useState<InventoryFilters>(() => defaultFilters(now));
+  const [tagsOpen, setTagsOpen] = useState(tagsVariant);
+  const [page, setPage] = useState(0);
+  const [selected, setSelected] = useState<Resource | null>(null);
+  const setFilters = (next: InventoryFilters) => {
+    setFiltersState(next);
+    setPage(0);
+  };
+
+  const resources = useResources(pageBody(filters, page, PAGE_SIZE));
+  const counts = useResourceCounts();
+  const options = useMemo(
+    () => filterOptions(counts.data, { accounts: filters.accounts, regions: filters.regions, types: filters.types }),
+    [counts.data, filters.accounts, filters.regions, filters.types],
+  );
+  const exporter = useInventoryExport(tagsVariant ? 'tags-search' : 'inventory');
+
+  const answer = resources.data;
+  const rows = answer ? pageSlice(answer.resources, page, PAGE_SIZE) : [];
+
+  return (
+    <Box>
+      <FilterBar
+        filters={filters}
+        onChange={setFilters}
+        onResetAll={() => setFilters(defaultFilters(now))}
+        options={options}
+        tagsOpen={tagsOpen}
+        onTagsOpenChange={setTagsOpen}
+        showUntaggedOption={tagsVariant}
+        now={now}
+      />
+      {resources.isError ? (
+        <Alert severity="error" sx={{ mb: 2 }}>
+          {errorMessage(resources.error, RESOURCES_FAILED_MESSAGE)}
+        </Alert>
+      ) : null}
+      {exporter.error ? (
+        <Alert severity="error" onClose={exporter.clearError} sx={{ mb: 2 }}>
+          {exporter.error}
+        </Alert>
+      ) : null}
+      <ResourceTable
+        rows={rows}
+        total={answer?.total ?? 0}
+        currency={answer?.currency ?? 'USD'}
+        page={page}
+        onPageChange={setPage}
+        onOpen={setSelected}
+        loading={resources.isFetching}
+        showTags={tagsVariant}
+        onExport={() => void exporter.run(filterBody(filters))}
+        exporting={exporter.exporting}
+      />
+      {showUnmatchedSpend ? <UnmatchedSpend window={filters.window} /> : null}
+      <ResourcePanel resource={selected} onClose={() => setSelected(null)} />
+    </Box>
+  );
+}

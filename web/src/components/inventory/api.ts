@@ -68,6 +68,8 @@ export const resourcesQuery = (body: ResourceListRequest) =>
   queryOptions({
     queryKey: inventoryKeys.resources(body),
     queryFn: ({ signal }) => listResources(body, signal),
+    // §4: every filter change reloads, a return to earlier filters too (POST, not the GET cache).
+    staleTime: 0,
     placeholderData: keepPreviousData,
   });
 

@@ -14,7 +14,7 @@ import {
 import { useState, type ReactNode } from 'react';
 import { errorMessage } from '@/api/api-error';
 import { presetWindow, typeLabel } from '@/components/inventory';
-import { formatCurrency, formatPercent } from '@/lib/cost/format';
+import { formatCurrency } from '@/lib/cost/format';
 import { useResourceStats, useResourceTrend, useStandardTagStats } from '../api/tags-api';
 import { TrendChart } from './trend-chart';
 
@@ -44,7 +44,7 @@ function Figure({ label, value, note }: { label: string; value: string; note?: s
 }
 
 function share(part: number, whole: number): string | undefined {
-  return whole > 0 ? `${formatPercent((part / whole) * 100)} of live resources` : undefined;
+  return whole > 0 ? `${((part / whole) * 100).toFixed(1)}% of live resources` : undefined;
 }
 
 function Section({ title, children }: { title: string; children: ReactNode }) {

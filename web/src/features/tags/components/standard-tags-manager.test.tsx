@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { appRoutes, makeCustomer, makeUser } from '@/test/fixtures';
 import { mockApi, type MockReply } from '@/test/mock-api';
 import { renderWithProviders, signInAs } from '@/test/render';
+import type { Customer, Role } from '@/api/types';
 import type { StandardTag } from '@/components/inventory';
 import { StandardTagsManager } from './standard-tags-manager';
 
@@ -10,7 +11,7 @@ const TAGS: StandardTag[] = [
   { id: 2, key: 'owner', values: [] },
 ];
 
-function setup(routes: Record<string, MockReply> = {}, { role = 'owner' as const, customer = makeCustomer() } = {}) {
+function setup(routes: Record<string, MockReply> = {}, { role = 'owner', customer = makeCustomer() }: { role?: Role; customer?: Customer } = {}) {
   const me = makeUser({ role });
   signInAs(me);
   const api = mockApi({ ...appRoutes({ me, customer }), 'GET /tags/standard': { body: TAGS }, ...routes });

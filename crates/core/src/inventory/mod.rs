@@ -4,6 +4,7 @@
 //! No IO: the connectors fill [`DiscoveredResource`], the store keeps it, the server asks.
 
 pub mod findings;
+pub mod params;
 pub mod properties;
 pub mod query;
 pub mod resource_types;
@@ -17,10 +18,13 @@ use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
 pub use query::{
-    ParamCondition, ResourceOrder, ResourceQuery, ResourceState, TagCondition, TagOperator,
-    DEFAULT_RESOURCE_COUNT, MAX_RESOURCE_COUNT,
+    DTimeFilterInput, ParamCondition, ParamFilterInput, ResourceOrder, ResourceQuery,
+    ResourceState, TagCondition, TagFilterInput, TagOperator, DEFAULT_RESOURCE_COUNT,
+    MAX_RESOURCE_COUNT,
 };
-pub use standard_tags::{StandardTag, StandardTagInput};
+pub use standard_tags::{
+    StandardTag, StandardTagInput, StandardTagStats, TagValuesInput, TagViolation, TagViolationKind,
+};
 
 /// The region of global resources (IAM users, roles and access keys).
 pub const GLOBAL_REGION: &str = "global";

@@ -43,3 +43,8 @@ pub const ALL: [&str; 16] = [
 pub fn is_global(resource_type: &str) -> bool {
     matches!(resource_type, IAM_USER | IAM_ROLE | IAM_ACCESS_KEY)
 }
+
+/// Types AWS lets one tag (IAM access keys carry no tags): the ones tag compliance checks.
+pub fn is_taggable(resource_type: &str) -> bool {
+    resource_type != IAM_ACCESS_KEY
+}

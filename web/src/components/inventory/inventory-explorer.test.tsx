@@ -47,8 +47,11 @@ describe('Resource inventory', () => {
     expect(screen.getByRole('combobox', { name: 'AWS Account' })).toHaveTextContent('All');
   });
 
-  it('shows a resource without cost as a dash, a deleted one as Deleted', async () => {
-    setup({ list: { body: listAnswer([makeResource({ cost: null, d_time: 1_790_000_000 })]) } });
+  it('shows a resource without cost as a dash, a deleted one as Deleted, cost in other currencies apart', async () => {
+    setup({
+      list: { body: { ...listAnswer([makeResource({ cost: null, d_time: 1_790_000_000 })]), other_currencies: [{ currency: 'EUR', amount: 2 }] } },
+    });
+    expect(await screen.findByText('Cost in other currencies is not in the Cost column: €2.00')).toBeInTheDocument();
     const row = (await screen.findByText('i-0abc')).closest('tr')!;
     expect(row).toHaveTextContent('Deleted');
     expect(row).toHaveTextContent('—');
@@ -72,7 +75,7 @@ describe('Resource inventory', () => {
     for (let page = 2; page <= 20; page += 1) await user.click(screen.getByRole('button', { name: 'Go to next page' }));
     expect(await screen.findByText('i-200')).toBeInTheDocument();
     expect(lastBody().offset).toBe(200);
-  });
+  }, 30_000);
 
   it('reloads with every filter: accounts, regions, types, state, duration', async () => {
     const { user, lastBody } = setup();
@@ -100,7 +103,7 @@ describe('Resource inventory', () => {
     await waitFor(() => expect(lastBody().start_time).toBe(Date.UTC(2026, 7, 29) / 1000));
     await chooseOption(user, 'Time Duration', 'Last 900 Days');
     await waitFor(() => expect(lastBody().start_time).toBe(Date.UTC(2024, 5, 10) / 1000));
-  });
+  }, 30_000);
 
   it('searches by resource ID with the button (disabled while empty); clearing reloads', async () => {
     const { user, lastBody, calls } = setup();
@@ -129,8 +132,8 @@ describe('Resource inventory', () => {
     await waitFor(() => expect(lastBody().resource_params).toEqual([{ name: 'InstanceType', eq: 't3.micro' }]));
   });
 
-  it('filters by tags: valueless operators disable the value, add needs a key, the expander clears them, Reset All', async () => {
-    const { user, lastBody } = setup();
+  it('has a tag row whose value is disabled for valueless operators and whose add button needs a key', async () => {
+    const { user } = setup();
     await screen.findByText('i-0abc');
     expect(screen.queryByRole('group', { name: 'Tag filters' })).not.toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Tags' }));
@@ -145,6 +148,14 @@ describe('Resource inventory', () => {
       await chooseOption(user, 'Operator', operator);
       expect(within(row).getByRole('textbox', { name: 'Tag Value' })).toBeEnabled();
     }
+  }, 30_000);
+
+  it('filters by tags; the expander clears them; Reset All restores every default', async () => {
+    const { user, lastBody } = setup();
+    await screen.findByText('i-0abc');
+    await user.click(screen.getByRole('button', { name: 'Tags' }));
+    const row = await screen.findByRole('group', { name: 'Tag filters' });
+    const add = within(row).getByRole('button', { name: 'Add tag filter' });
     await chooseOption(user, 'Operator', 'Equal');
     await user.type(within(row).getByRole('textbox', { name: 'Tag Key' }), 'env');
     expect(add).toBeEnabled();
@@ -170,7 +181,7 @@ describe('Resource inventory', () => {
     await user.click(screen.getByRole('button', { name: 'Reset All' }));
     await waitFor(() => expect(lastBody().d_time).toBeUndefined());
     expect(screen.getByRole('combobox', { name: 'Resource State' })).toHaveTextContent('All States');
-  });
+  }, 30_000);
 
   it('exports the filtered resources to CSV through the server', async () => {
     const { user, callsTo } = setup();
@@ -277,7 +288,8 @@ describe('Resource inventory', () => {
     const { callsTo } = setup();
     const section = await screen.findByRole('region', { name: 'Spend not in the inventory' });
     expect(await within(section).findByText('vol-gone')).toBeInTheDocument();
-    expect(section).toHaveTextContent('Total: $30.00');
+    expect(within(section).getByRole('table', { name: 'Spend not in the inventory' })).toHaveTextContent('vol-goneAWS111111111111AmazonEC2$30.00');
+    expect(section).toHaveTextContent('Total: $31.50 over 3 resource IDs (the 1 most expensive below); also €4.00 in other currencies');
     expect(callsTo('GET', '/v1/resource/unmatched-spend')).toHaveLength(1);
     const url = (globalThis.fetch as ReturnType<typeof vi.fn>).mock.calls
       .map(([request]) => (request as Request).url)

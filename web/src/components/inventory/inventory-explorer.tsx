@@ -1,6 +1,7 @@
-import { Alert, Box } from '@mui/material';
+import { Alert, Box, Typography } from '@mui/material';
 import { useMemo, useState } from 'react';
 import { errorMessage } from '@/api/api-error';
+import { formatCurrency } from '@/lib/cost/format';
 import { useResourceCounts, useResources } from './api';
 import { PAGE_SIZE } from './constants';
 import { FilterBar } from './filter-bar';
@@ -80,6 +81,12 @@ export function InventoryExplorer({ variant = 'inventory', showUnmatchedSpend = 
         onExport={() => void exporter.run(filterBody(filters))}
         exporting={exporter.exporting}
       />
+      {answer?.other_currencies?.length ? (
+        <Typography variant="body2" color="text.secondary">
+          Cost in other currencies is not in the Cost column:{' '}
+          {answer.other_currencies.map((amount) => formatCurrency(amount.amount, { currency: amount.currency })).join(', ')}
+        </Typography>
+      ) : null}
       {showUnmatchedSpend ? <UnmatchedSpend window={filters.window} /> : null}
       <ResourcePanel resource={selected} onClose={() => setSelected(null)} />
     </Box>

@@ -60,7 +60,16 @@ export function inventoryRoutes({
     'POST /v1/resource/count': { body: COUNTS },
     'POST /v1/resource/property': { body: snapshots },
     'GET /v1/resource/params': { body: [{ resourceType: 'AWS::EC2::Instance', DisplayName: 'Instance Type', FlatPath: 'InstanceType' }] },
-    'GET /v1/resource/unmatched-spend': { body: { total: 30, currency: 'USD', resources: [{ resource_id: 'vol-gone', cost: 30 }] } },
+    'GET /v1/resource/unmatched-spend': {
+      body: {
+        resources: [{ resource_id: 'vol-gone', cloud_provider: 'AWS', account_id: '111111111111', service: 'AmazonEC2', cost: 30 }],
+        resource_count: 3,
+        total: 31.5,
+        cost_period: { start_time: 0, end_time: 0 },
+        currency: 'USD',
+        other_currencies: [{ currency: 'EUR', amount: 4 }],
+      },
+    },
   };
 }
 

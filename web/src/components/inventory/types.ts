@@ -67,7 +67,10 @@ export interface ResourceListResponse {
   resources: Resource[];
   total: number;
   cost_period: { start_time: number; end_time: number };
+  /** The currency of every `cost`: the tenant's main currency. */
   currency: string;
+  /** Cost of the listed resources in other currencies, left out of `cost`. */
+  other_currencies?: CurrencyAmount[];
 }
 
 /** `POST /v1/resource/count`. */
@@ -136,9 +139,29 @@ export interface ResourceTrendPoint {
 
 /** `GET /v1/resource/unmatched-spend?start_time&end_time`: spend whose resource is not in the inventory. */
 export interface UnmatchedSpend {
+  /** The most expensive ones (at most 100), largest first. */
+  resources: UnmatchedResource[];
+  /** How many resource ids of the period are not in the inventory. */
+  resource_count: number;
+  /** Their whole billed cost. */
   total: number;
+  cost_period: { start_time: number; end_time: number };
   currency: string;
-  resources: { resource_id: string; cost: number }[];
+  other_currencies?: CurrencyAmount[];
+}
+
+export interface UnmatchedResource {
+  resource_id: string;
+  /** AWS, GCP or Azure. */
+  cloud_provider: string;
+  account_id: string;
+  service: string;
+  cost: number;
+}
+
+export interface CurrencyAmount {
+  currency: string;
+  amount: number;
 }
 
 /** Standard tags (`/tags/standard`). */

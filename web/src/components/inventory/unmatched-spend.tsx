@@ -3,6 +3,13 @@ import { errorMessage } from '@/api/api-error';
 import { formatCurrency } from '@/lib/cost/format';
 import { useUnmatchedSpend } from './api';
 import type { TimeWindow } from './filters';
+import type { CurrencyAmount } from './types';
+
+/** "; also €12.00 in EUR" for the amounts left out of the total (another currency). */
+function otherCurrencies(amounts: readonly CurrencyAmount[] | undefined): string {
+  if (!amounts?.length) return '';
+  return `; also ${amounts.map((a) => formatCurrency(a.amount, { currency: a.currency })).join(', ')} in other currencies`;
+}
 
 export const UNMATCHED_FAILED_MESSAGE = 'Failed to load the spend not in the inventory';
 
@@ -28,12 +35,18 @@ export function UnmatchedSpend({ window }: { window: TimeWindow }) {
         ) : (
           <Box>
             <Typography variant="body2" sx={{ mb: 1 }}>
-              Total: <strong>{formatCurrency(spend.data.total, { currency: spend.data.currency })}</strong>
+              Total: <strong>{formatCurrency(spend.data.total, { currency: spend.data.currency })}</strong> over{' '}
+              {spend.data.resource_count} resource {spend.data.resource_count === 1 ? 'ID' : 'IDs'}
+              {spend.data.resources.length < spend.data.resource_count ? ` (the ${spend.data.resources.length} most expensive below)` : ''}
+              {otherCurrencies(spend.data.other_currencies)}
             </Typography>
             <Table size="small" aria-label="Spend not in the inventory">
               <TableHead>
                 <TableRow>
                   <TableCell>Resource ID</TableCell>
+                  <TableCell>Provider</TableCell>
+                  <TableCell>Account</TableCell>
+                  <TableCell>Service</TableCell>
                   <TableCell align="right">Cost</TableCell>
                 </TableRow>
               </TableHead>
@@ -41,6 +54,9 @@ export function UnmatchedSpend({ window }: { window: TimeWindow }) {
                 {spend.data.resources.map((row) => (
                   <TableRow key={row.resource_id}>
                     <TableCell sx={{ overflowWrap: 'anywhere' }}>{row.resource_id}</TableCell>
+                    <TableCell>{row.cloud_provider}</TableCell>
+                    <TableCell>{row.account_id}</TableCell>
+                    <TableCell>{row.service}</TableCell>
                     <TableCell align="right">{formatCurrency(row.cost, { currency: spend.data.currency })}</TableCell>
                   </TableRow>
                 ))}

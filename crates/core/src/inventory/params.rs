@@ -266,7 +266,7 @@ mod tests {
         for ok in ["A", "A.B", "A[].B", "A[]", "Placement.AvailabilityZone"] {
             assert!(is_flat_path(ok), "{ok}");
         }
-        let deep = vec!["K"; MAX_PARAM_DEPTH + 1].join(".");
+        let deep = ["K"; MAX_PARAM_DEPTH + 1].join(".");
         for bad in [
             "",
             "A..B",

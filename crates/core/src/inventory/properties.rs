@@ -40,3 +40,59 @@ pub fn at<'a>(properties: &'a Value, path: &str) -> Option<&'a Value> {
 pub fn str_at<'a>(properties: &'a Value, path: &str) -> Option<&'a str> {
     at(properties, path).and_then(Value::as_str)
 }
+
+/// The boolean at a dotted path, when it is one.
+pub fn bool_at(properties: &Value, path: &str) -> Option<bool> {
+    at(properties, path).and_then(Value::as_bool)
+}
+
+/// The number at a dotted path, when it is one.
+pub fn f64_at(properties: &Value, path: &str) -> Option<f64> {
+    at(properties, path).and_then(Value::as_f64)
+}
+
+/// The RFC 3339 time at a dotted path, in UTC; `None` when missing, `null` or not a time.
+pub fn time_at(properties: &Value, path: &str) -> Option<chrono::DateTime<chrono::Utc>> {
+    str_at(properties, path)
+        .and_then(|s| chrono::DateTime::parse_from_rfc3339(s).ok())
+        .map(|t| t.with_timezone(&chrono::Utc))
+}
+
+/// Whether the key at a dotted path is present with JSON `null` (the API gave no value, as
+/// opposed to a key discovery did not write).
+pub fn is_null_at(properties: &Value, path: &str) -> bool {
+    at(properties, path).is_some_and(Value::is_null)
+}
+
+#[cfg(test)]
+mod tests {
+    use chrono::{TimeZone, Utc};
+    use serde_json::json;
+
+    use super::*;
+
+    #[test]
+    fn typed_reads() {
+        let p = json!({
+            "Placement": {"AvailabilityZone": "us-east-1a"},
+            "Encrypted": false,
+            "Size": 8,
+            "CreateTime": "2026-01-02T03:04:05Z",
+            "Offset": "2026-01-02T05:04:05+02:00",
+            "Bad": "yesterday",
+            "AssociationId": null,
+        });
+        assert_eq!(str_at(&p, "Placement.AvailabilityZone"), Some("us-east-1a"));
+        assert_eq!(bool_at(&p, "Encrypted"), Some(false));
+        assert_eq!(bool_at(&p, "Size"), None);
+        assert_eq!(f64_at(&p, "Size"), Some(8.0));
+        let t = Utc.with_ymd_and_hms(2026, 1, 2, 3, 4, 5).unwrap();
+        assert_eq!(time_at(&p, "CreateTime"), Some(t));
+        assert_eq!(time_at(&p, "Offset"), Some(t));
+        assert_eq!(time_at(&p, "Bad"), None);
+        assert_eq!(time_at(&p, "AssociationId"), None);
+        assert!(is_null_at(&p, "AssociationId"));
+        assert!(!is_null_at(&p, "Missing"));
+        assert!(!is_null_at(&p, "Size"));
+    }
+}

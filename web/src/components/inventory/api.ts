@@ -5,6 +5,7 @@ import type {
   InventoryPaths,
   JobTriggerResponse,
   PropertySnapshot,
+  Resource,
   ResourceCountAccount,
   ResourceListRequest,
   ResourceListResponse,
@@ -12,6 +13,7 @@ import type {
   UnmatchedSpend,
 } from './types';
 import { HISTORY_SNAPSHOTS } from './constants';
+import type { ResourceKeyRef } from './resource-link';
 
 /**
  * The app's one API client (bearer token, refresh, ApiError, 401 → sign out), typed with the
@@ -27,6 +29,8 @@ export const inventoryKeys = {
     ['inventory', 'property', resource.account_id, resource.region, resource.resource_type, resource.resource_id] as const,
   params: (types: readonly string[]) => ['inventory', 'params', [...types].sort()] as const,
   unmatched: (start: number, end: number) => ['inventory', 'unmatched-spend', start, end] as const,
+  resource: (resource: ResourceKeyRef) =>
+    ['inventory', 'resource', resource.account_id, resource.region, resource.resource_type, resource.resource_id] as const,
 };
 
 export const listResources = (body: ResourceListRequest, signal?: AbortSignal) =>
@@ -92,3 +96,25 @@ export const useResourceParams = (types: readonly string[], enabled: boolean) =>
 
 export const useUnmatchedSpend = (start: number, end: number) =>
   useQuery({ queryKey: inventoryKeys.unmatched(start, end), queryFn: () => unmatchedSpend(start, end) });
+
+/** One resource by its key (a link opens its panel); null when the inventory does not hold it. */
+export const resourceByKey = async (resource: ResourceKeyRef, signal?: AbortSignal): Promise<Resource | null> => {
+  const answer = await listResources(
+    {
+      account_ids: [resource.account_id],
+      regions: [resource.region],
+      resource_types: [resource.resource_type],
+      resource_ids: [resource.resource_id],
+      count: 1,
+    },
+    signal,
+  );
+  return answer.resources[0] ?? null;
+};
+
+export const useResourceByKey = (resource: ResourceKeyRef | null) =>
+  useQuery({
+    queryKey: resource ? inventoryKeys.resource(resource) : ['inventory', 'resource', null],
+    queryFn: ({ signal }) => resourceByKey(resource!, signal),
+    enabled: resource !== null,
+  });

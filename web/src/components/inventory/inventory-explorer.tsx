@@ -1,12 +1,13 @@
 import { Alert, Box, Typography } from '@mui/material';
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { errorMessage } from '@/api/api-error';
 import { formatCurrency } from '@/lib/cost/format';
-import { useResourceCounts, useResources } from './api';
+import { useResourceByKey, useResourceCounts, useResources } from './api';
 import { PAGE_SIZE } from './constants';
 import { FilterBar } from './filter-bar';
 import { defaultFilters, filterBody, pageBody, pageSlice, type InventoryFilters } from './filters';
 import { filterOptions } from './format';
+import type { ResourceKeyRef } from './resource-link';
 import { ResourcePanel } from './resource-panel';
 import { ResourceTable } from './resource-table';
 import type { Resource } from './types';
@@ -14,6 +15,8 @@ import { UnmatchedSpend } from './unmatched-spend';
 import { useInventoryExport } from './use-export';
 
 export const RESOURCES_FAILED_MESSAGE = 'Failed to load resources';
+export const LINKED_RESOURCE_NOT_FOUND = 'The linked resource is not in the inventory (it may have been deleted more than 30 days ago).';
+export const LINKED_RESOURCE_FAILED = 'Failed to load the linked resource';
 
 export interface InventoryExplorerProps {
   /** `tags`: Tags Search (Show Untagged, the tag row open, a Tags column). */
@@ -22,10 +25,20 @@ export interface InventoryExplorerProps {
   showUnmatchedSpend?: boolean;
   /** The current time (tests). */
   now?: Date;
+  /** A resource whose side panel opens on arrival (a link from a finding or recommendation). */
+  openResource?: ResourceKeyRef | null;
+  /** The side panel was closed. */
+  onPanelClose?(): void;
 }
 
 /** The resource inventory (spec 1 §2.7, §4): filter bar, table, side panel. */
-export function InventoryExplorer({ variant = 'inventory', showUnmatchedSpend = false, now }: InventoryExplorerProps) {
+export function InventoryExplorer({
+  variant = 'inventory',
+  showUnmatchedSpend = false,
+  now,
+  openResource = null,
+  onPanelClose,
+}: InventoryExplorerProps) {
   const tagsVariant = variant === 'tags';
   const [filters, setFiltersState] = useState<InventoryFilters>(() => defaultFilters(now));
   const [tagsOpen, setTagsOpen] = useState(tagsVariant);
@@ -35,6 +48,11 @@ export function InventoryExplorer({ variant = 'inventory', showUnmatchedSpend = 
     setFiltersState(next);
     setPage(0);
   };
+
+  const linked = useResourceByKey(openResource);
+  useEffect(() => {
+    if (linked.data) setSelected(linked.data);
+  }, [linked.data]);
 
   const resources = useResources(pageBody(filters, page, PAGE_SIZE));
   const counts = useResourceCounts();
@@ -64,6 +82,16 @@ export function InventoryExplorer({ variant = 'inventory', showUnmatchedSpend = 
           {errorMessage(resources.error, RESOURCES_FAILED_MESSAGE)}
         </Alert>
       ) : null}
+      {openResource && linked.data === null ? (
+        <Alert severity="info" onClose={onPanelClose} sx={{ mb: 2 }}>
+          {LINKED_RESOURCE_NOT_FOUND}
+        </Alert>
+      ) : null}
+      {openResource && linked.isError ? (
+        <Alert severity="error" onClose={onPanelClose} sx={{ mb: 2 }}>
+          {errorMessage(linked.error, LINKED_RESOURCE_FAILED)}
+        </Alert>
+      ) : null}
       {exporter.error ? (
         <Alert severity="error" onClose={exporter.clearError} sx={{ mb: 2 }}>
           {exporter.error}
@@ -88,7 +116,13 @@ export function InventoryExplorer({ variant = 'inventory', showUnmatchedSpend = 
         </Typography>
       ) : null}
       {showUnmatchedSpend ? <UnmatchedSpend window={filters.window} /> : null}
-      <ResourcePanel resource={selected} onClose={() => setSelected(null)} />
+      <ResourcePanel
+        resource={selected}
+        onClose={() => {
+          setSelected(null);
+          onPanelClose?.();
+        }}
+      />
     </Box>
   );
 }

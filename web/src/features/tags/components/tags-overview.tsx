@@ -13,6 +13,7 @@ import {
 } from '@mui/material';
 import { useState, type ReactNode } from 'react';
 import { errorMessage } from '@/api/api-error';
+import { TagCompliance } from '@/components/findings';
 import { presetWindow, typeLabel } from '@/components/inventory';
 import { formatCurrency } from '@/lib/cost/format';
 import { useResourceStats, useResourceTrend, useStandardTagStats } from '../api/tags-api';
@@ -150,6 +151,7 @@ export function TagsOverview({ now }: { now?: Date }) {
           </Section>
         </Box>
       </Stack>
+      <TagCompliance standardTagCount={compliance.data?.length} />
     </Stack>
   );
 }

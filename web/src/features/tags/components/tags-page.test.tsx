@@ -1,4 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
+import { TAG_COMPLIANCE_MESSAGES } from '@/components/findings';
+import { complianceAnswer } from '@/components/findings/testing';
 import { inventoryRoutes } from '@/components/inventory/testing';
 import { appRoutes, makeUser } from '@/test/fixtures';
 import { mockApi, type MockReply } from '@/test/mock-api';
@@ -32,6 +34,7 @@ const OVERVIEW: Record<string, MockReply> = {
     body: [{ id: 1, key: 'env', compliant: 20, missing: 15, invalid: 5, missing_cost: 120.5, invalid_cost: 9 }],
   },
   'GET /tags/standard': { body: [] },
+  'GET /v1/tags/compliance': { body: complianceAnswer() },
 };
 
 function setup(routes: Record<string, MockReply> = {}) {
@@ -67,12 +70,23 @@ describe('Tags page (spec 1 §2.8)', () => {
     expect(within(compliance).getAllByRole('row')[1]).toHaveTextContent('env20155$120.50$9.00');
   });
 
+  it('shows tag compliance on Overview: violations with their cost and the untagged share of spend per month', async () => {
+    const { callsTo } = setup();
+    const section = await screen.findByRole('region', { name: 'Tag compliance' });
+    const violations = await within(section).findByRole('table', { name: 'Standard tag violations' });
+    expect(within(violations).getAllByRole('row')[1]).toHaveTextContent('EC2 Instancei-0abcAccount 111111111111 · us-east-1envMissing$42.50');
+    expect(within(section).getByRole('table', { name: 'Untagged spend by month' })).toHaveTextContent('Nov 2026$400.00$40.00$10.0012.5%');
+    expect(callsTo('GET', '/v1/tags/compliance')).toHaveLength(1);
+  });
+
   it('says when no standard tag is defined and when the overview calls fail', async () => {
     setup({
       'GET /tags/standard/stats': { body: [] },
       'POST /v1/resource/stats': { status: 500 },
       'POST /v1/resource/trend': { body: [] },
+      'GET /v1/tags/compliance': { body: complianceAnswer({ violations: [], total_violations: 0, violations_cost: 0 }) },
     });
+    expect(await screen.findByText(TAG_COMPLIANCE_MESSAGES.noStandardTags)).toBeInTheDocument();
     expect(
       await screen.findByText('No standard tags defined yet. Use Standard Tags to define the tags every resource should carry.'),
     ).toBeInTheDocument();

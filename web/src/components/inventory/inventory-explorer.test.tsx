@@ -27,10 +27,13 @@ async function chooseOption(user: ReturnType<typeof setup>['user'], label: strin
 describe('Resource inventory', () => {
   it('loads the last 30 days, newest first scan first, 200 at a time, and shows the columns', async () => {
     const { lastBody } = setup();
+    // §4: a reload shows a loading indicator.
+    expect(screen.getByRole('progressbar', { name: 'Loading resources' })).toBeInTheDocument();
     const table = await screen.findByRole('table', { name: 'Resources' });
     const headers = within(table).getAllByRole('columnheader').map((cell) => cell.textContent);
     expect(headers).toEqual(['Resource ID', 'Resource Type', 'Region', 'AWS Account', 'First Scan Time', 'State', 'Cost']);
     expect(await within(table).findByText('i-0abc')).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('progressbar', { name: 'Loading resources' })).not.toBeInTheDocument());
     const row = within(table).getAllByRole('row')[1];
     expect(row).toHaveTextContent('i-0abcAWS::EC2::Instanceus-east-11111111111112026-11-20 14:03 UTCLive$12.50');
     expect(lastBody()).toEqual({

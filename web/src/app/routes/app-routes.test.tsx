@@ -71,9 +71,11 @@ describe('routing', () => {
     const { unmount } = renderApp('/iam');
     expect(await screen.findByRole('heading', { name: 'Page not found' })).toBeInTheDocument();
     unmount();
-    mockApi(appRoutes({ ...withAccounts, config: makeConfig({}, { IAMTab: true }) }));
+    const { callsTo } = mockApi({ ...appRoutes({ ...withAccounts, config: makeConfig({}, { IAMTab: true }) }), 'GET /v1/findings': { body: [] } });
     renderApp('/iam');
     expect(await screen.findByRole('heading', { level: 1, name: 'IAM' })).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: /is coming soon/ })).not.toBeInTheDocument();
+    await waitFor(() => expect(callsTo('GET', '/v1/findings')).toHaveLength(1));
   });
 
   it('opens /compliance only for the configured customer ids', async () => {
@@ -81,9 +83,11 @@ describe('routing', () => {
     const { unmount } = renderApp('/compliance');
     expect(await screen.findByRole('heading', { name: 'Page not found' })).toBeInTheDocument();
     unmount();
-    mockApi(appRoutes({ ...withAccounts, customer: makeCustomer({ id: 112 }) }));
+    const { callsTo } = mockApi({ ...appRoutes({ ...withAccounts, customer: makeCustomer({ id: 112 }) }), 'GET /v1/findings': { body: [] } });
     renderApp('/compliance');
     expect(await screen.findByRole('heading', { level: 1, name: 'Compliance' })).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: /is coming soon/ })).not.toBeInTheDocument();
+    await waitFor(() => expect(callsTo('GET', '/v1/findings')).toHaveLength(1));
   });
 
   it('gates the cost pages by the cost dashboard flags', async () => {

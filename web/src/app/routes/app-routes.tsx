@@ -16,10 +16,12 @@ import {
   BudgetWizardPage,
   CloudAccountsPage,
   ComingSoonPage,
+  CompliancePage,
   CurrencySettingsPage,
   CostTabsPage,
   CostVisualisationPage,
   GcpConnectPage,
+  IamPage,
   InventoryPage,
   ManagedAccountsPage,
   SavedReportsPage,
@@ -44,7 +46,7 @@ export function AppRoutes() {
           path="iam"
           element={
             <Gate when={flags.IAMTab}>
-              <ComingSoonPage feature="IAM" description="Identity and access insights for your cloud accounts." />
+              <IamPage />
             </Gate>
           }
         />
@@ -52,7 +54,7 @@ export function AppRoutes() {
           path="compliance"
           element={
             <ComplianceGate>
-              <ComingSoonPage feature="Compliance" description="Compliance posture of your cloud accounts." />
+              <CompliancePage />
             </ComplianceGate>
           }
         />

@@ -176,6 +176,40 @@ pub struct ResourcesPage {
     pub currency: CurrencyNote,
 }
 
+/// The billed cost of inventory resources over a range (the inventory's Cost column): per id
+/// that some line item's resource id equals exactly, in the tenant's main currency.
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct ResourceCosts {
+    /// Cost per asked id that a line item of the range names; ids no line item names are absent.
+    pub costs: std::collections::HashMap<String, f64>,
+    /// The currency of `costs`; amounts of the asked ids in other currencies are listed apart.
+    pub currency: CurrencyNote,
+}
+
+/// One resource id of the cost data that the inventory does not know, with its billed cost.
+#[derive(Debug, Clone, PartialEq)]
+pub struct UnmatchedResource {
+    pub resource_id: String,
+    pub provider: Provider,
+    pub account_id: String,
+    /// The service of its rows (the greatest, where they disagree).
+    pub service: String,
+    pub cost: f64,
+}
+
+/// Spend over a range whose resource id is none of the inventory's: the largest resources and
+/// the totals of all of them, in the tenant's main currency.
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct UnmatchedSpend {
+    /// The most expensive ones, largest first (ties by resource id), at most the asked limit.
+    pub resources: Vec<UnmatchedResource>,
+    /// How many resource ids are unmatched (all of them, not only `resources`).
+    pub resource_count: u64,
+    /// Their whole billed cost.
+    pub total: f64,
+    pub currency: CurrencyNote,
+}
+
 /// An account or project seen in the tenant's cost data.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct SeenAccount {
@@ -407,6 +441,26 @@ pub trait CostEngine: Send + Sync + std::fmt::Debug {
         query: &ResourcesQuery,
         display: Option<&CurrencyCode>,
     ) -> Result<ResourcesPage, EngineError>;
+
+    /// Billed cost over `range` of each of `ids` that a line item's resource id equals exactly
+    /// (the server asks with both the inventory's resource ids and ARNs), in the tenant's main
+    /// currency (another currency's amounts are left out and listed in the note).
+    async fn resource_costs(
+        &self,
+        customer: CustomerId,
+        range: TimeRange,
+        ids: &[String],
+    ) -> Result<ResourceCosts, EngineError>;
+
+    /// Billed cost over `range` of the resource ids that are none of `known_ids` (the
+    /// inventory's resource ids and ARNs): the `limit` largest and the totals of all of them.
+    async fn unmatched_resource_spend(
+        &self,
+        customer: CustomerId,
+        range: TimeRange,
+        known_ids: &[String],
+        limit: u32,
+    ) -> Result<UnmatchedSpend, EngineError>;
 
     /// Billed cost per currency over all of the tenant's data, largest first.
     async fn data_currencies(

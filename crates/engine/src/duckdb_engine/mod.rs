@@ -8,6 +8,7 @@ mod load;
 mod progress;
 mod read;
 mod reads;
+mod resource_costs;
 mod resources;
 
 pub use load::{LoadSettings, Stager, DEFAULT_LOAD_MEMORY_LIMIT};
@@ -369,6 +370,35 @@ impl CostEngine for DuckDbEngine {
         let display = display.cloned();
         self.read(move |connection| {
             resources::resources(connection, customer, &query, display.as_ref())
+        })
+        .await
+    }
+
+    async fn resource_costs(
+        &self,
+        customer: CustomerId,
+        range: TimeRange,
+        ids: &[String],
+    ) -> Result<crate::ResourceCosts, EngineError> {
+        let ids = ids.to_vec();
+        self.read(move |connection| {
+            resource_costs::resource_costs(connection, customer, &range, &ids)
+        })
+        .await
+    }
+
+    async fn unmatched_resource_spend(
+        &self,
+        customer: CustomerId,
+        range: TimeRange,
+        known_ids: &[String],
+        limit: u32,
+    ) -> Result<crate::UnmatchedSpend, EngineError> {
+        let known_ids = known_ids.to_vec();
+        self.read(move |connection| {
+            resource_costs::unmatched_resource_spend(
+                connection, customer, &range, &known_ids, limit,
+            )
         })
         .await
     }

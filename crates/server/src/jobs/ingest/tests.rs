@@ -86,6 +86,23 @@ impl CostEngine for FakeEngine {
     async fn data_currencies(&self, _: CustomerId) -> Result<Vec<CurrencyAmount>, EngineError> {
         Err(unused())
     }
+    async fn resource_costs(
+        &self,
+        _: CustomerId,
+        _: TimeRange,
+        _: &[String],
+    ) -> Result<costscope_engine::ResourceCosts, EngineError> {
+        Err(unused())
+    }
+    async fn unmatched_resource_spend(
+        &self,
+        _: CustomerId,
+        _: TimeRange,
+        _: &[String],
+        _: u32,
+    ) -> Result<costscope_engine::UnmatchedSpend, EngineError> {
+        Err(unused())
+    }
     async fn replace_rates(
         &self,
         _: CustomerId,

@@ -9,6 +9,7 @@ mod connections;
 mod error;
 mod ingest_jobs;
 mod inputs;
+pub mod inventory;
 mod notifications;
 mod postgres;
 mod rows;
@@ -37,6 +38,11 @@ pub use ingest_jobs::{
 pub use inputs::{
     InvitationDetails, LoginRecord, NewCloudAccount, NewCustomer, NewInvitation, UserChanges,
 };
+pub use inventory::{
+    DiscoveryClaim, DiscoveryDiff, DiscoveryFinish, DiscoveryRequest, DiscoveryRun,
+    DiscoveryRunState, DiscoveryTrigger, DiscoveryWrite, InventoryStore, ResourceTrendPoint,
+    ResourceTypeCount, INTERRUPTED_DISCOVERY,
+};
 pub use notifications::{NotificationKind, OutboxNotification};
 pub use postgres::PgStore;
 pub use sqlite::SqliteStore;
@@ -51,6 +57,9 @@ pub trait MetadataStore: Send + Sync + std::fmt::Debug {
     async fn ping(&self) -> Result<(), StoreError>;
     /// Closes every pooled connection.
     async fn close(&self);
+    /// The resource inventory, standard tags, discovery runs and dismissed recommendations
+    /// (issue 14), in the same database.
+    fn inventory(&self) -> &dyn InventoryStore;
 
     /// Creates a customer and its owner in one transaction.
     /// [`StoreError::Conflict`] when the owner's e-mail is taken.

@@ -23,3 +23,9 @@ crate::sql_store::impl_metadata_store!(
     sqlx::migrate!("migrations/postgres"),
     " FOR UPDATE SKIP LOCKED"
 );
+crate::inventory::sql::impl_inventory_store!(
+    PgStore,
+    sqlx::Postgres,
+    crate::inventory::query::Dialect::Postgres,
+    " FOR UPDATE SKIP LOCKED"
+);

@@ -24,6 +24,10 @@ macro_rules! impl_metadata_store {
                 self.pool.close().await;
             }
 
+            fn inventory(&self) -> &dyn crate::inventory::InventoryStore {
+                self
+            }
+
             #[tracing::instrument(skip_all)]
             async fn create_customer_with_owner(
                 &self,

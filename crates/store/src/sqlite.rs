@@ -26,3 +26,9 @@ impl SqliteStore {
 }
 
 crate::sql_store::impl_metadata_store!(SqliteStore, sqlx::migrate!("migrations/sqlite"), "");
+crate::inventory::sql::impl_inventory_store!(
+    SqliteStore,
+    sqlx::Sqlite,
+    crate::inventory::query::Dialect::Sqlite,
+    ""
+);

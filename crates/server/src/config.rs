@@ -970,15 +970,15 @@ mod tests {
 
     #[test]
     fn the_load_memory_limit_is_a_size_from_flags_or_the_file() {
-        assert_eq!(parse("", Overrides::default()).load_memory_limit, 1 << 30);
-        let from_file = parse("load_memory_limit = \"512MiB\"", Overrides::default());
-        assert_eq!(from_file.load_memory_limit, 512 << 20);
+        assert_eq!(parse("", Overrides::default()).load_memory_limit, 512 << 20);
+        let from_file = parse("load_memory_limit = \"1GiB\"", Overrides::default());
+        assert_eq!(from_file.load_memory_limit, 1 << 30);
         let flag = Overrides {
             load_memory_limit: Some("2GB".into()),
             ..Overrides::default()
         };
         assert_eq!(
-            parse("load_memory_limit = \"512MiB\"", flag).load_memory_limit,
+            parse("load_memory_limit = \"1GiB\"", flag).load_memory_limit,
             2_000_000_000
         );
         let minimum = 64 << 20;

@@ -16,16 +16,12 @@ import {
   BudgetWizardPage,
   CloudAccountsPage,
   ComingSoonPage,
-  CompliancePage,
   CurrencySettingsPage,
   CostTabsPage,
   CostVisualisationPage,
   GcpConnectPage,
-  IamPage,
-  InventoryPage,
   ManagedAccountsPage,
   SavedReportsPage,
-  TagsPage,
   UserManagementPage,
   WelcomePage,
 } from './lazy-pages';
@@ -39,14 +35,25 @@ export function AppRoutes() {
         <Route index element={<HomeRoute />} />
         <Route path="dashboard" element={<HomeRoute />} />
         <Route path="welcome" element={<WelcomePage />} />
-        <Route path="inventory" element={<InventoryPage />} />
-        <Route path="tags" element={<TagsPage />} />
+        <Route
+          path="inventory"
+          element={
+            <ComingSoonPage
+              feature="Resource Inventory"
+              description="Every resource discovered in your accounts, with its state, tags and property history."
+            />
+          }
+        />
+        <Route
+          path="tags"
+          element={<ComingSoonPage feature="Tags" description="Search resources by tag and manage your standard tags." />}
+        />
         <Route path="managed-accounts" element={<ManagedAccountsPage />} />
         <Route
           path="iam"
           element={
             <Gate when={flags.IAMTab}>
-              <IamPage />
+              <ComingSoonPage feature="IAM" description="Identity and access insights for your cloud accounts." />
             </Gate>
           }
         />
@@ -54,7 +61,7 @@ export function AppRoutes() {
           path="compliance"
           element={
             <ComplianceGate>
-              <CompliancePage />
+              <ComingSoonPage feature="Compliance" description="Compliance posture of your cloud accounts." />
             </ComplianceGate>
           }
         />

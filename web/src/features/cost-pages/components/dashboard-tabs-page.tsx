@@ -1,6 +1,6 @@
-import { Box, Tab, Tabs } from '@mui/material';
+import { Box, Link, Tab, Tabs, Typography } from '@mui/material';
 import { useState } from 'react';
-import { InventoryExplorer } from '@/components/inventory';
+import { Link as RouterLink } from 'react-router';
 import { PageHeader } from '@/components/page-header';
 import { DashboardOverview } from './dashboard-overview';
 
@@ -20,7 +20,13 @@ export function DashboardTabsPage() {
         {tab === 'dashboard' ? (
           <DashboardOverview />
         ) : (
-          <InventoryExplorer />
+          <Typography>
+            The resource inventory is not available yet; it will appear here and on the{' '}
+            <Link component={RouterLink} to="/inventory">
+              Resource Inventory
+            </Link>{' '}
+            page.
+          </Typography>
         )}
       </Box>
     </>

@@ -1,1 +1,0 @@
-export { InventoryPage } from './components/inventory-page';

@@ -1504,7 +1504,11 @@ async fn sync_loads_do_not_use_up_the_daily_upload_quotas() {
         let synced = files("part-0.csv.gz", 5000);
         for (files, source, cloud_account_id) in [
             (&uploaded, None, None),
-            (&synced, Some("AWS sync · 100000000000 · 2026-11"), Some(connection.id)),
+            (
+                &synced,
+                Some("AWS sync · 100000000000 · 2026-11"),
+                Some(connection.id),
+            ),
         ] {
             store
                 .create_ingest_job(NewIngestJob {

@@ -344,38 +344,6 @@ pub(crate) fn tags_json(tags: &BTreeMap<String, String>) -> String {
     serde_json::to_string(tags).unwrap_or_else(|_| "{}".to_owned())
 }
 
-/// Adds the flat paths of `value` under `prefix` (objects joined with `.`, lists as `[]`;
-/// a path ends at a scalar, `null`, or an empty object or list).
-pub(crate) fn flat_paths(
-    value: &Value,
-    prefix: &str,
-    paths: &mut std::collections::BTreeSet<String>,
-) {
-    match value {
-        Value::Object(map) if !map.is_empty() => {
-            for (key, item) in map {
-                let path = if prefix.is_empty() {
-                    key.clone()
-                } else {
-                    format!("{prefix}.{key}")
-                };
-                flat_paths(item, &path, paths);
-            }
-        }
-        Value::Array(items) if !items.is_empty() => {
-            let path = format!("{prefix}[]");
-            for item in items {
-                flat_paths(item, &path, paths);
-            }
-        }
-        _ => {
-            if !prefix.is_empty() {
-                paths.insert(prefix.to_owned());
-            }
-        }
-    }
-}
-
 /// Live resources at the end of each day from `from` to `to`, per type, from each resource's
 /// (type, c_time, d_time).
 pub(crate) fn trend_points(
@@ -441,28 +409,6 @@ mod tests {
         assert_eq!(
             canonical_json(&a),
             r#"{"a":{"c":null,"d":[{"y":2,"z":1}]},"b":1}"#
-        );
-    }
-
-    #[test]
-    fn flat_paths_name_lists_with_brackets() {
-        let mut paths = std::collections::BTreeSet::new();
-        flat_paths(
-            &json!({"Placement": {"AvailabilityZone": "us-east-1a"},
-                    "SecurityGroups": [{"GroupId": "sg-1"}, {"GroupName": "x"}],
-                    "Empty": {}, "State": "running"}),
-            "",
-            &mut paths,
-        );
-        assert_eq!(
-            paths.into_iter().collect::<Vec<_>>(),
-            vec![
-                "Empty",
-                "Placement.AvailabilityZone",
-                "SecurityGroups[].GroupId",
-                "SecurityGroups[].GroupName",
-                "State"
-            ]
         );
     }
 

@@ -422,24 +422,21 @@ macro_rules! impl_inventory_store {
                     .bind(&resource_type)
                     .fetch_all(&self.pool)
                     .await?;
-                    let mut paths = std::collections::BTreeSet::new();
-                    for (id, properties) in samples {
-                        let properties = crate::inventory::rows::parse_json(
-                            &properties,
-                            "resources.properties",
-                            id,
-                        )?;
-                        crate::inventory::flat_paths(&properties, "", &mut paths);
-                    }
-                    params.extend(paths.into_iter().map(|path| {
-                        (
-                            resource_type.clone(),
-                            costscope_core::inventory::ResourceParam {
-                                display_name: path.clone(),
-                                flat_path: path,
-                            },
-                        )
-                    }));
+                    let samples = samples
+                        .into_iter()
+                        .map(|(id, properties)| {
+                            crate::inventory::rows::parse_json(
+                                &properties,
+                                "resources.properties",
+                                id,
+                            )
+                        })
+                        .collect::<Result<Vec<serde_json::Value>, _>>()?;
+                    params.extend(
+                        costscope_core::inventory::params::flat_paths_of(&samples)
+                            .into_iter()
+                            .map(|param| (resource_type.clone(), param)),
+                    );
                 }
                 Ok(params)
             }

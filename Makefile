@@ -38,7 +38,7 @@ WEB_SOURCES := $(shell find web/src web/public -type f 2>/dev/null) \
                $(wildcard web/index.html web/package.json web/vite.config.* web/tsconfig*.json)
 
 .PHONY: help run build web web-deps bin test test-rust test-web test-e2e ensure ensure-chromium \
-        ensure-postgres ensure-duckdb ensure-focus-validator web-types test-api-types bench clean \
+        ensure-postgres ensure-duckdb ensure-focus-validator web-types test-api-types bench bench-sync clean \
         ensure-schemathesis test-schemathesis ensure-cloud-peers
 
 help: ## list the targets
@@ -138,6 +138,12 @@ bench: ensure-duckdb ensure-postgres ## generate 1M and 10M FOCUS line items, ti
 	@mkdir -p web/dist
 	$(PHASE) "cargo build" $(CARGO) build -p costscope-server -p costscope-bench --bins
 	$(PHASE) "bench" $(CARGO_TARGET_DIR)/debug/costscope-bench $(BENCH_ARGS)
+
+bench-sync: ensure-duckdb ## peak memory of `costscope serve` syncing a 1 GiB gzip AWS Data Export from moto (quick check: SYNC_ARGS="--sync-gzip-mib 64")
+	@mkdir -p web/dist
+	$(PHASE) "ensure moto" scripts/ensure-moto.sh
+	$(PHASE) "cargo build" $(CARGO) build -p costscope-server -p costscope-bench --bins
+	$(PHASE) "bench sync" $(CARGO_TARGET_DIR)/debug/costscope-bench --sync-memory $(SYNC_ARGS)
 
 # ---------------------------------------------------------------- housekeeping
 

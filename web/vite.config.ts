@@ -14,6 +14,8 @@ export default defineConfig({
     proxy: {
       '/v1': apiTarget,
       '/v2': apiTarget,
+      // Only the API part of /tags: /tags itself is the SPA's Tags page.
+      '/tags/standard': apiTarget,
       '/healthz': apiTarget,
       '/openapi.json': apiTarget,
     },

@@ -83,7 +83,7 @@ pub fn ensure_gzip_csv(dir: &Path, rows: u64) -> anyhow::Result<GzipCsv> {
 }
 
 /// Exports write numbers as they are, not padded to the Parquet file's fixed scale.
-const CSV_NUMBERS: &str =
+pub const CSV_NUMBERS: &str =
     "BilledCost::DOUBLE AS BilledCost, EffectiveCost::DOUBLE AS EffectiveCost,
     ListCost::DOUBLE AS ListCost, ContractedCost::DOUBLE AS ContractedCost,
     ConsumedQuantity::DOUBLE AS ConsumedQuantity, PricingQuantity::DOUBLE AS PricingQuantity";
@@ -97,12 +97,44 @@ const MACROS: &str = "
 /// Per provider (AWS, Google Cloud, Microsoft): 10 + 6 + 4 accounts, 18 + 12 + 10 services,
 /// 6 + 5 + 4 regions.
 fn select_sql(rows: u64) -> String {
+    select_rows_sql(&Span {
+        total: rows,
+        from: 0,
+        to: rows,
+        first_day: FIRST_DAY,
+        days: DAYS,
+        aws_only: false,
+    })
+}
+
+/// Which of the generated rows a query selects and how they are dated.
+pub struct Span<'a> {
+    /// Rows `from..to` of `total`, spread in day order over `days` days from `first_day`.
+    pub total: u64,
+    pub from: u64,
+    pub to: u64,
+    pub first_day: &'a str,
+    pub days: u32,
+    /// Every row AWS's (as in an AWS export), instead of AWS, Google Cloud and Microsoft.
+    pub aws_only: bool,
+}
+
+/// The SELECT of the rows of `span` (needs [`MACROS`]).
+pub fn select_rows_sql(span: &Span<'_>) -> String {
+    let Span {
+        total: rows,
+        from,
+        to,
+        first_day,
+        days,
+        aws_only,
+    } = *span;
     format!(
         "WITH base AS (
             SELECT i,
-                CASE WHEN u(i, 1) < 0.55 THEN 1 WHEN u(i, 1) < 0.80 THEN 2 ELSE 3 END AS p,
+                CASE WHEN {aws_only} OR u(i, 1) < 0.55 THEN 1 WHEN u(i, 1) < 0.80 THEN 2 ELSE 3 END AS p,
                 -- rows come in day order, as in a real export
-                TIMESTAMP '{FIRST_DAY}' + to_days((i * {DAYS} // {rows})::INTEGER) AS day,
+                TIMESTAMP '{first_day}' + to_days((i * {days} // {rows})::INTEGER) AS day,
                 CASE WHEN u(i, 3) < 0.90 THEN 'Usage' WHEN u(i, 3) < 0.93 THEN 'Purchase'
                      WHEN u(i, 3) < 0.96 THEN 'Tax' WHEN u(i, 3) < 0.99 THEN 'Credit'
                      ELSE 'Adjustment' END AS category,
@@ -110,7 +142,7 @@ fn select_sql(rows: u64) -> String {
                 u(i, 5) AS size, u(i, 6) AS discount, u(i, 7) AS markup,
                 pow(u(i, 8), 2) AS service_x, u(i, 9) AS account_x, u(i, 10) AS region_x,
                 u(i, 11) AS tag_x, hash(i * 131 + 12) % 200000 AS resource_n
-            FROM range({rows}) t(i)
+            FROM range({from}, {to}) t(i)
         ), priced AS (
             SELECT *,
                 round(CASE category

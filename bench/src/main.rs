@@ -11,6 +11,7 @@ mod ingest;
 mod memory;
 mod postgres;
 mod report;
+mod sync_memory;
 
 use std::path::PathBuf;
 
@@ -57,6 +58,13 @@ pub struct Args {
     /// Only the peak-memory loads (e.g. a big hand run: `--memory-only --memory-rows 2000000`)
     #[arg(long)]
     pub memory_only: bool,
+    /// Only the sync memory run (issue 13): a gzip FOCUS CSV AWS Data Export delivered to moto
+    /// and synced by `costscope serve`, whose peak RSS is read from /proc (`make bench-sync`)
+    #[arg(long)]
+    pub sync_memory: bool,
+    /// The size of that delivery in MiB of gzip (`--sync-gzip-mib 64` for a quick check)
+    #[arg(long, default_value_t = 1024)]
+    pub sync_gzip_mib: u64,
     /// Markdown report to write
     #[arg(long, default_value = concat!(env!("CARGO_MANIFEST_DIR"), "/../docs/PERFORMANCE.md"))]
     pub report: PathBuf,
@@ -125,6 +133,17 @@ fn main() -> anyhow::Result<()> {
         bin.display()
     );
     let runtime = tokio::runtime::Runtime::new()?;
+    if args.sync_memory {
+        let run = sync_memory::run(
+            &runtime,
+            &bin,
+            &work_dir,
+            args.sync_gzip_mib,
+            args.load_memory_limit.as_deref(),
+        )?;
+        println!("{}", sync_memory::report(&run)?);
+        return Ok(());
+    }
     let mut results = Vec::new();
     let sizes: &[u64] = if args.memory_only { &[] } else { &args.rows };
     for &rows in sizes {

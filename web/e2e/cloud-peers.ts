@@ -10,7 +10,8 @@
 //   COSTSCOPE_E2E_GCP_KEY_FILE      the service-account key file the stand-in accepts
 //   COSTSCOPE_E2E_GCP_TABLE         the billing export table it holds (project.dataset.table)
 // The server gets AWS_ENDPOINT_URL and test credentials in its environment and a config file with
-// [cloud] bigquery_url / aws_endpoint_url / aws_trusted_principal.
+// [cloud] bigquery_url / aws_endpoint_url / aws_trusted_principal, and [discovery] (us-east-1 only,
+// no scheduled runs: the inventory spec triggers each run).
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createWriteStream, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { homedir } from 'node:os';
@@ -158,6 +159,10 @@ export async function startCloudPeers(root: string, freePort: () => Promise<numb
         `aws_trusted_principal = "arn:aws:iam::${MOTO_ACCOUNT_ID}:root"`,
         // The stand-in's token endpoint and Azurite's blob endpoint are on loopback.
         'allow_custom_endpoints = true',
+        // Discovery (inventory.spec.ts): moto serves every region, so scan one; only on demand.
+        '[discovery]',
+        'interval_hours = 0',
+        'regions = ["us-east-1"]',
         '',
       ].join('\n'),
     );

@@ -1,5 +1,6 @@
 //! The server's one typed configuration: defaults, then the TOML file, then flags/env.
 
+use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
 use anyhow::Context;
@@ -57,6 +58,74 @@ pub struct Config {
     /// client secret); `None`: generated once into the data dir (`secrets.key`).
     pub secrets_key: Option<SecretString>,
     pub cloud: CloudConfig,
+    pub discovery: DiscoveryConfig,
+}
+
+/// The discovery of resources in connected AWS accounts (`[discovery]`, issue 14).
+#[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct DiscoveryConfig {
+    /// Hours between two scheduled discoveries of a tenant; 0 turns the schedule off (the
+    /// on-demand trigger still works).
+    pub interval_hours: u32,
+    /// On-demand runs per tenant per UTC day.
+    pub daily_limit: u32,
+    /// The daily limit of a customer tier (`"0"` is the free tier) when it differs from
+    /// `daily_limit`.
+    pub daily_limit_by_tier: BTreeMap<String, u32>,
+    /// Accounts discovered at once (across tenants).
+    pub concurrency: usize,
+    /// The longest one account's discovery may take; past it, that account is reported failed
+    /// and the run goes on with the others.
+    pub timeout_seconds: u64,
+    /// The regions scanned; empty: every region the account has enabled (EC2
+    /// DescribeRegions). A fixed list for emulators and tests.
+    pub regions: Vec<String>,
+}
+
+impl Default for DiscoveryConfig {
+    fn default() -> Self {
+        Self {
+            interval_hours: 6,
+            daily_limit: 24,
+            daily_limit_by_tier: BTreeMap::new(),
+            concurrency: 4,
+            timeout_seconds: 30 * 60,
+            regions: Vec::new(),
+        }
+    }
+}
+
+impl DiscoveryConfig {
+    /// The on-demand runs a customer of `tier` may start per UTC day.
+    pub fn daily_limit_for(&self, tier: i32) -> u32 {
+        self.daily_limit_by_tier
+            .get(&tier.to_string())
+            .copied()
+            .unwrap_or(self.daily_limit)
+    }
+
+    /// The regions to scan: `None` for every enabled region.
+    pub fn fixed_regions(&self) -> Option<&[String]> {
+        (!self.regions.is_empty()).then_some(self.regions.as_slice())
+    }
+
+    /// Refuses a tier that is not a whole number and a region that is not a region code.
+    fn validate(&self) -> anyhow::Result<()> {
+        for tier in self.daily_limit_by_tier.keys() {
+            if tier.trim().parse::<i32>().is_err() || tier.trim() != tier {
+                anyhow::bail!(
+                    "discovery.daily_limit_by_tier: {tier:?} is not a customer tier (a whole number such as \"0\")"
+                );
+            }
+        }
+        for region in &self.regions {
+            if costscope_core::cloud_accounts::AwsRegion::parse(region).is_err() {
+                anyhow::bail!("discovery.regions: {region:?} is not an AWS region code (such as \"us-east-1\")");
+            }
+        }
+        Ok(())
+    }
 }
 
 /// Cloud connections and their syncs (`[cloud]`).
@@ -343,6 +412,8 @@ struct FileConfig {
     secrets_key_file: Option<PathBuf>,
     #[serde(default)]
     cloud: CloudConfig,
+    #[serde(default)]
+    discovery: DiscoveryConfig,
 }
 
 /// Values given on the command line or in the environment; they win over the file.
@@ -505,6 +576,10 @@ impl Config {
             uploads: file.uploads.resolve()?,
             secrets_key,
             cloud: file.cloud,
+            discovery: {
+                file.discovery.validate()?;
+                file.discovery
+            },
         })
     }
 
@@ -714,6 +789,7 @@ mod tests {
         assert_eq!(config.trusted_proxies, TrustedProxies::default());
         assert_eq!(config.queries, QueryLimits::default());
         assert_eq!(config.uploads, UploadLimits::default());
+        assert_eq!(config.discovery, DiscoveryConfig::default());
         assert!(config.allow_signup);
         assert_eq!(
             config.public_url.as_deref(),
@@ -894,15 +970,15 @@ mod tests {
 
     #[test]
     fn the_load_memory_limit_is_a_size_from_flags_or_the_file() {
-        assert_eq!(parse("", Overrides::default()).load_memory_limit, 1 << 30);
-        let from_file = parse("load_memory_limit = \"512MiB\"", Overrides::default());
-        assert_eq!(from_file.load_memory_limit, 512 << 20);
+        assert_eq!(parse("", Overrides::default()).load_memory_limit, 512 << 20);
+        let from_file = parse("load_memory_limit = \"1GiB\"", Overrides::default());
+        assert_eq!(from_file.load_memory_limit, 1 << 30);
         let flag = Overrides {
             load_memory_limit: Some("2GB".into()),
             ..Overrides::default()
         };
         assert_eq!(
-            parse("load_memory_limit = \"512MiB\"", flag).load_memory_limit,
+            parse("load_memory_limit = \"1GiB\"", flag).load_memory_limit,
             2_000_000_000
         );
         let minimum = 64 << 20;
@@ -938,5 +1014,50 @@ mod tests {
             Overrides::default(),
         );
         assert!(too_small.is_err());
+    }
+
+    #[test]
+    fn discovery_has_defaults_a_limit_per_tier_and_checks_its_values() {
+        let default = parse("", Overrides::default()).discovery;
+        assert_eq!(default.interval_hours, 6);
+        assert_eq!(default.daily_limit_for(0), 24);
+        assert_eq!(default.concurrency, 4);
+        assert_eq!(default.fixed_regions(), None);
+        let config = parse(
+            r#"
+            [discovery]
+            interval_hours = 0
+            daily_limit = 5
+            daily_limit_by_tier = { "0" = 2, "3" = 100 }
+            regions = ["us-east-1", "eu-west-1"]
+            "#,
+            Overrides::default(),
+        )
+        .discovery;
+        assert_eq!(config.interval_hours, 0);
+        assert_eq!(
+            (
+                config.daily_limit_for(0),
+                config.daily_limit_for(1),
+                config.daily_limit_for(3)
+            ),
+            (2, 5, 100)
+        );
+        assert_eq!(
+            config.fixed_regions(),
+            Some(&["us-east-1".to_owned(), "eu-west-1".to_owned()][..])
+        );
+        for (bad, field) in [
+            (
+                "[discovery]\ndaily_limit_by_tier = { free = 2 }",
+                "discovery.daily_limit_by_tier",
+            ),
+            ("[discovery]\nregions = [\"Mars\"]", "discovery.regions"),
+        ] {
+            let error =
+                Config::merge(toml::from_str(bad).unwrap(), Overrides::default()).unwrap_err();
+            assert!(error.to_string().starts_with(field), "{error}");
+        }
+        assert!(toml::from_str::<FileConfig>("[discovery]\nintervall = 1").is_err());
     }
 }

@@ -24,6 +24,12 @@ pub struct Metrics {
     syncs: IntCounterVec,
     /// Billing periods loaded by cloud syncs, by provider.
     synced_periods: IntCounterVec,
+    /// Discovery runs by outcome.
+    discovery_runs: IntCounterVec,
+    /// Accounts discovered, by outcome.
+    discovered_accounts: IntCounterVec,
+    /// Resources created, changed, deleted or revived by discovery.
+    discovered_changes: IntCounterVec,
 }
 
 impl Metrics {
@@ -82,6 +88,42 @@ impl Metrics {
         registry
             .register(Box::new(synced_periods.clone()))
             .expect("register synced periods");
+        let discovery_runs = IntCounterVec::new(
+            Opts::new(
+                "costscope_discovery_runs_total",
+                "Discovery runs by outcome (succeeded, partial, failed)",
+            ),
+            &["outcome"],
+        )
+        .expect("valid metric");
+        let discovered_accounts = IntCounterVec::new(
+            Opts::new(
+                "costscope_discovery_accounts_total",
+                "AWS accounts discovered by outcome (succeeded, partial, failed)",
+            ),
+            &["outcome"],
+        )
+        .expect("valid metric");
+        let discovered_changes = IntCounterVec::new(
+            Opts::new(
+                "costscope_discovery_resources_total",
+                "Resources discovery recorded, by change (created, changed, deleted, revived)",
+            ),
+            &["change"],
+        )
+        .expect("valid metric");
+        for outcome in DISCOVERY_OUTCOMES {
+            discovery_runs.with_label_values(&[outcome]);
+            discovered_accounts.with_label_values(&[outcome]);
+        }
+        for change in DISCOVERY_CHANGES {
+            discovered_changes.with_label_values(&[change]);
+        }
+        for metric in [&discovery_runs, &discovered_accounts, &discovered_changes] {
+            registry
+                .register(Box::new(metric.clone()))
+                .expect("register discovery metrics");
+        }
         // Every reason is listed from the start, at 0.
         for reason in Refusal::ALL {
             refused.with_label_values(&[reason.label()]);
@@ -102,6 +144,30 @@ impl Metrics {
             refused,
             syncs,
             synced_periods,
+            discovery_runs,
+            discovered_accounts,
+            discovered_changes,
+        }
+    }
+
+    /// Counts a finished discovery run (`succeeded`, `partial` or `failed`).
+    pub fn discovery_finished(&self, outcome: &str) {
+        self.discovery_runs
+            .with_label_values(&[discovery_outcome_label(outcome)])
+            .inc();
+    }
+
+    /// Counts a discovered account and the resources it changed, by change.
+    pub fn discovered_account(&self, outcome: &str, changes: &[(&str, u64)]) {
+        self.discovered_accounts
+            .with_label_values(&[discovery_outcome_label(outcome)])
+            .inc();
+        for (change, count) in changes {
+            if let Some(label) = DISCOVERY_CHANGES.into_iter().find(|known| known == change) {
+                self.discovered_changes
+                    .with_label_values(&[label])
+                    .inc_by(*count);
+            }
         }
     }
 
@@ -137,6 +203,17 @@ impl Default for Metrics {
 }
 
 const SYNC_PROVIDERS: [&str; 4] = ["aws", "gcp", "azure", "other"];
+
+const DISCOVERY_OUTCOMES: [&str; 3] = ["succeeded", "partial", "failed"];
+const DISCOVERY_CHANGES: [&str; 4] = ["created", "changed", "deleted", "revived"];
+
+/// A run's or account's outcome as a label: one of a fixed set (anything else counts failed).
+fn discovery_outcome_label(outcome: &str) -> &'static str {
+    DISCOVERY_OUTCOMES
+        .into_iter()
+        .find(|known| *known == outcome)
+        .unwrap_or("failed")
+}
 
 /// A connection's provider as a label: one of a fixed set.
 fn sync_provider_label(provider: &str) -> &'static str {

@@ -19,6 +19,7 @@ use crate::auth::secret;
 use crate::auth::tokens::AccessTokens;
 use crate::config::Config;
 use crate::jobs::budgets::BudgetEvaluator;
+use crate::jobs::discovery::DiscoveryWorker;
 use crate::jobs::ingest::{reconcile_interrupted, IngestWorker};
 use crate::jobs::notifications::NotificationDelivery;
 use crate::jobs::sync::SyncWorker;
@@ -115,6 +116,7 @@ impl Application {
             budget_wake: Arc::new(Notify::new()),
             notification_wake: Arc::new(Notify::new()),
             sync_wake: Arc::new(Notify::new()),
+            discovery_wake: Arc::new(Notify::new()),
             secrets: Arc::new(secrets),
             sources: Arc::new(crate::cloud::sources::Sources::default()),
             live_data: Arc::new(live_data),
@@ -157,6 +159,8 @@ impl Application {
         let notifications =
             NotificationDelivery::from_state(&self.state).run(self.state.notification_wake.clone());
         let syncs = SyncWorker::from_state(&self.state).run(self.state.sync_wake.clone());
+        let discovery =
+            DiscoveryWorker::from_state(&self.state).run(self.state.discovery_wake.clone());
         let result = tokio::select! {
             served = server => {
                 tracing::info!("the HTTP server stopped");
@@ -177,6 +181,10 @@ impl Application {
             synced = syncs => {
                 tracing::error!("the cloud sync job stopped");
                 synced.context("running the cloud sync job")
+            }
+            discovered = discovery => {
+                tracing::error!("the discovery job stopped");
+                discovered.context("running the discovery job")
             }
         };
         self.state.store.close().await;

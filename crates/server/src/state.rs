@@ -38,6 +38,8 @@ pub struct AppState {
     pub notification_wake: Arc<Notify>,
     /// Wakes the cloud sync job ("Sync now", a new connection).
     pub sync_wake: Arc<Notify>,
+    /// Wakes the discovery job (`POST /v1/job`).
+    pub discovery_wake: Arc<Notify>,
     /// Encrypts and decrypts stored connection secrets.
     pub secrets: Arc<crate::secrets::SecretBox>,
     /// Builds each connection's billing-export source (the sync job, the registration check).

@@ -18,15 +18,33 @@ const SESSION_SECONDS: i32 = 3600;
 /// Credentials are assumed again when they expire within this margin.
 const REFRESH_MARGIN: Duration = Duration::from_secs(300);
 
+/// A customer's role and the tenant's external id: what every AssumeRole call needs (the
+/// export sync, the organisation's accounts and resource discovery all assume it alike).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct AwsRole {
+    pub role_arn: String,
+    /// The tenant's external id: every AssumeRole call carries it.
+    pub external_id: String,
+}
+
+impl From<&AwsExportSettings> for AwsRole {
+    fn from(settings: &AwsExportSettings) -> Self {
+        Self {
+            role_arn: settings.role_arn.clone(),
+            external_id: settings.external_id.clone(),
+        }
+    }
+}
+
 /// The one place an AssumeRole request is built: the role, the tenant's external id and the
 /// session name, always together.
 pub(crate) fn assume_role_request(
     sts: &aws_sdk_sts::Client,
-    settings: &AwsExportSettings,
+    role: &AwsRole,
 ) -> AssumeRoleFluentBuilder {
     sts.assume_role()
-        .role_arn(&settings.role_arn)
-        .external_id(&settings.external_id)
+        .role_arn(&role.role_arn)
+        .external_id(&role.external_id)
         .role_session_name(ASSUME_ROLE_SESSION_NAME)
         .duration_seconds(SESSION_SECONDS)
 }
@@ -54,18 +72,29 @@ impl AssumedRole {
     }
 }
 
-/// Assumes `settings.role_arn` with the external id, through STS with Costscope's identity.
+/// Assumes `settings.role_arn` with the external id, through STS with Costscope's identity
+/// (in the export's region when Costscope's identity has none).
 pub(crate) async fn assume_role(
     sdk: &AwsSdk,
     settings: &AwsExportSettings,
 ) -> Result<AssumedRole, SourceError> {
-    if settings.role_arn.trim().is_empty() {
+    assume(sdk, &AwsRole::from(settings), &settings.region).await
+}
+
+/// Assumes `role` with its external id, through STS with Costscope's identity (in
+/// `fallback_region` when Costscope's identity has no region).
+pub(crate) async fn assume(
+    sdk: &AwsSdk,
+    role: &AwsRole,
+    fallback_region: &str,
+) -> Result<AssumedRole, SourceError> {
+    if role.role_arn.trim().is_empty() {
         return Err(SourceError::new(
             "No role to assume: the connection has no IAM role ARN",
         ));
     }
-    let sts = sdk.sts(&settings.region);
-    let output = assume_role_request(&sts, settings)
+    let sts = sdk.sts(fallback_region);
+    let output = assume_role_request(&sts, role)
         .send()
         .await
         .map_err(|err| {
@@ -74,12 +103,12 @@ pub(crate) async fn assume_role(
                 Some(_) => format!(
                     "{}role {} cannot be assumed with the tenant's external id: {} (check the role's trust policy: it must trust Costscope's account with this external id)",
                     failure.code_prefix(),
-                    settings.role_arn,
+                    role.role_arn,
                     failure.message
                 ),
                 None => format!(
                     "STS could not be reached to assume role {}: {}",
-                    settings.role_arn, failure.message
+                    role.role_arn, failure.message
                 ),
             };
             failure.into_source_error(message)
@@ -87,7 +116,7 @@ pub(crate) async fn assume_role(
     let Some(issued) = output.credentials() else {
         return Err(SourceError::new(format!(
             "STS answered no credentials for role {}",
-            settings.role_arn
+            role.role_arn
         )));
     };
     let expires = SystemTime::try_from(*issued.expiration()).ok();
@@ -145,7 +174,7 @@ mod tests {
     fn the_assume_role_request_carries_the_external_id_role_and_session_name() {
         let sdk = AwsSdk::for_endpoint("http://127.0.0.1:9", "us-east-1");
         let sts = sdk.sts("us-east-1");
-        let request = assume_role_request(&sts, &settings());
+        let request = assume_role_request(&sts, &AwsRole::from(&settings()));
         assert_eq!(
             request.get_external_id().as_deref(),
             Some("cs-tenant-7f3a9c")

@@ -1,13 +1,15 @@
 //! The AWS connector: Costscope's own identity (the default credential chain and region, or
 //! static test credentials against an emulator), STS AssumeRole into a customer's read-only
 //! role with the tenant's external id, the billing exports that role can read in S3 (AWS Data
-//! Exports and the legacy Cost and Usage Report), and the member accounts of an organisation.
+//! Exports and the legacy Cost and Usage Report), the member accounts of an organisation, and
+//! the resources each account runs (discovery).
 //!
 //! Every client honours `AWS_ENDPOINT_URL` and `AWS_ENDPOINT_URL_<SERVICE>` (through the shared
 //! config aws-config loads); with a custom endpoint S3 is addressed path-style, as S3-compatible
 //! stores and emulators need.
 
 mod assume;
+mod discovery;
 mod errors;
 mod export;
 mod manifest;
@@ -18,6 +20,8 @@ use std::fmt;
 use aws_config::{BehaviorVersion, Region, SdkConfig};
 use aws_sdk_s3::config::{Credentials, SharedCredentialsProvider, SharedHttpClient};
 
+pub use assume::AwsRole;
+pub use discovery::{discover_account, DiscoveryReport, ScopeFailure};
 pub use export::AwsExportSource;
 pub use organizations::{list_organization_accounts, OrgAccount};
 

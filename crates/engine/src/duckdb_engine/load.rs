@@ -21,8 +21,10 @@ use crate::{
     ProviderTotals, SourceFile,
 };
 
-/// The default of [`LoadSettings::memory_limit`]: 1 GiB.
-pub const DEFAULT_LOAD_MEMORY_LIMIT: u64 = 1 << 30;
+/// The default of [`LoadSettings::memory_limit`]: 512 MiB, so that the whole server stays under
+/// 1 GB while it loads (DuckDB's limit does not count the readers' buffers and the process
+/// itself, 200–350 MiB; docs/PERFORMANCE.md).
+pub const DEFAULT_LOAD_MEMORY_LIMIT: u64 = 512 << 20;
 
 /// DuckDB's memory settings. They are global to the database: loads and cost queries alike.
 #[derive(Debug, Clone, PartialEq, Eq)]

@@ -7,11 +7,14 @@ pub mod config;
 pub mod cost;
 pub mod currency;
 pub mod customer;
+pub mod discovery;
 pub mod error;
 pub mod export;
 pub mod extract;
+pub mod findings;
 pub mod headers;
 pub mod ingest;
+pub mod inventory;
 pub mod openapi;
 pub mod ops;
 pub mod rejections;
@@ -36,12 +39,15 @@ pub fn routes() -> Router<AppState> {
         .merge(config::routes())
         .merge(auth::routes())
         .merge(customer::routes())
+        .merge(discovery::routes())
         .merge(accounts::routes())
         .merge(users::routes())
         .merge(budgets::routes())
         .merge(cost::routes())
         .merge(currency::routes())
         .merge(ingest::routes())
+        .merge(inventory::routes())
+        .merge(findings::routes())
         .merge(export::routes())
         .merge(ops::routes())
         .fallback(spa::fallback)

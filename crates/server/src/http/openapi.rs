@@ -6,7 +6,8 @@ use utoipa::openapi::{ContentBuilder, Ref, ResponseBuilder};
 use utoipa::{Modify, OpenApi};
 
 use super::{
-    accounts, auth, budgets, config, cost, currency, customer, error, export, ingest, users,
+    accounts, auth, budgets, config, cost, currency, customer, discovery, error, export, findings,
+    ingest, inventory, users,
 };
 
 #[derive(OpenApi)]
@@ -17,6 +18,7 @@ use super::{
         auth::signup, auth::login, auth::refresh, auth::logout, auth::me,
         auth::invitation, auth::accept_invitation,
         customer::customer,
+        discovery::trigger, discovery::list_runs,
         accounts::list_accounts, accounts::aws::register, accounts::aws::onboarding_template, accounts::aws::registration_job, accounts::aws::delete_accounts, accounts::sync::sync_now,
         accounts::gcp::list, accounts::gcp::connect, accounts::gcp::remove, accounts::azure::list, accounts::azure::connect, accounts::azure::remove,
         users::list_users, users::invite_user, users::get_user, users::update_user, users::delete_user,
@@ -26,12 +28,16 @@ use super::{
         export::export_focus,
         budgets::crud::list, budgets::crud::summary, budgets::crud::get_one, budgets::crud::create, budgets::crud::update, budgets::crud::delete,
         budgets::history::spending, budgets::history::alerts, budgets::history::configuration, budgets::resources::resources,
+        inventory::resources::list, inventory::export::export, inventory::stats::count, inventory::property::property, inventory::property::params, inventory::stats::stats, inventory::stats::trend, inventory::resources::unmatched_spend,
+        inventory::standard_tags::list, inventory::standard_tags::create, inventory::standard_tags::update, inventory::standard_tags::delete, inventory::standard_tags::stats,
+        findings::handlers::list_findings, findings::handlers::savings, findings::handlers::dismiss, findings::handlers::restore, findings::compliance::tag_compliance,
     ),
     components(schemas(
         costscope_core::User, costscope_core::Role, costscope_core::UserStatus, costscope_core::FeatureFlags,
         auth::AuthResponse, auth::SignupRequest, auth::LoginRequest, auth::RefreshRequest, auth::LogoutRequest,
         auth::InvitationInfo, auth::AcceptInvitationRequest,
         customer::Customer, accounts::CloudAccount,
+        discovery::JobQueued, discovery::JobRefused, discovery::JobRefusalDetails, discovery::DiscoveryRunDto,
         accounts::dto::ExportDto, accounts::dto::RegistrationDto, accounts::dto::SyncDto, accounts::dto::GcpAccount, accounts::dto::AzureAccount, accounts::dto::AzureAuthKind, accounts::dto::Deleted,
         accounts::aws::RegisterRequest, accounts::aws::RegisterResponse, accounts::aws::RegistrationJobRequest, accounts::aws::RegistrationJobResponse, accounts::aws::DeleteAccountsRequest,
         accounts::gcp::GcpConnectRequest, accounts::gcp::GcpRemoveRequest, accounts::azure::AzureConnectRequest, accounts::azure::AzureRemoveRequest,
@@ -49,6 +55,11 @@ use super::{
         budgets::dto::BudgetResource, budgets::dto::ResourcesPagination, budgets::dto::BudgetResourcesResponse,
         costscope_core::budget::BudgetFilter, costscope_core::budget::BudgetFilterType, costscope_core::budget::BudgetPeriod,
         costscope_core::budget::AlertThreshold, costscope_core::budget::ThresholdType, costscope_core::budget::BudgetHealth,
+        inventory::dto::ResourceRequest, inventory::dto::CTimeFilter, inventory::dto::ResourceDto, inventory::dto::CostPeriod, inventory::dto::ResourcesResponse, inventory::dto::CountRequest, inventory::dto::RegionCounts, inventory::dto::AccountCounts,
+        inventory::dto::PropertyRequest, inventory::dto::SnapshotDto, inventory::dto::ResourceParamDto, inventory::dto::StatsRequest, inventory::dto::TypeLive, inventory::dto::AccountLive, inventory::dto::StatsResponse,
+        inventory::dto::TrendRequest, inventory::dto::TrendPoint, inventory::dto::UnmatchedResourceDto, inventory::dto::UnmatchedSpendResponse, inventory::dto::StandardTagDto, inventory::dto::StandardTagRequest, inventory::dto::StandardTagStatsDto,
+        findings::dto::ResourceRefDto, findings::dto::FindingDto, findings::dto::RecommendationDto, findings::dto::SavingsResponse, findings::dto::TagViolationDto, findings::dto::UntaggedMonthDto, findings::dto::TagComplianceResponse,
+        costscope_core::inventory::findings::FindingKind, costscope_core::inventory::findings::FindingCategory, costscope_core::inventory::findings::Severity, costscope_core::inventory::savings::RecommendationKind, costscope_core::inventory::standard_tags::TagViolationKind,
         ingest::IngestJob, ingest::IngestJobFile, ingest::IngestJobProgress, ingest::IngestPhase, ingest::IngestBillingPeriod, ingest::IngestTotals, ingest::IngestStatus, ingest::UploadAccepted, ingest::UploadForm,
     )),
     modifiers(&BearerAuth, &SharedAnswers),

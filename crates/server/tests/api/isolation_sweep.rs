@@ -52,13 +52,19 @@ const PUBLIC_BY_DESIGN: [&str; 7] = [
     "POST /v1/auth/invitations/{token}/accept",
 ];
 
-/// POST operations that only read (cost queries): a plain user may call them.
-const USERS_MAY_POST: [&str; 5] = [
+/// POST operations that only read (cost queries, inventory queries): a plain user may call them.
+const USERS_MAY_POST: [&str; 11] = [
     "POST /v2/cost/aggr",
     "POST /v2/cost/filters",
     "POST /v2/cost/spend",
     "POST /v2/cost/service-categories",
     "POST /v1/query",
+    "POST /v1/resource",
+    "POST /v1/resource/export",
+    "POST /v1/resource/count",
+    "POST /v1/resource/property",
+    "POST /v1/resource/stats",
+    "POST /v1/resource/trend",
 ];
 
 /// Customer A's ids and sessions, and customer B's owner.
@@ -70,6 +76,7 @@ struct World {
     budget_a_id: i64,
     upload_a_id: i64,
     connection_a_id: i64,
+    standard_tag_a_id: i64,
     /// A service-account key file (for B's GCP connection).
     gcp_key: String,
 }
@@ -141,6 +148,37 @@ fn alpha_data() -> FocusCsv {
     FocusCsv::new().line(line)
 }
 
+/// A's discovered instance: its id is the resource id of A's billing data.
+const ALPHA_RESOURCE: &str = "alpha-secret-resource";
+
+/// Records A's inventory: one instance in A's account, tagged with a marker.
+async fn seed_alpha_inventory(app: &TestApp, customer_id: i64, connection_id: i64) {
+    let instance = costscope_core::inventory::DiscoveredResource {
+        account_id: "424242424242".to_owned(),
+        region: "us-east-1".to_owned(),
+        resource_type: "AWS::EC2::Instance".to_owned(),
+        resource_id: ALPHA_RESOURCE.to_owned(),
+        arn: None,
+        properties: json!({"InstanceId": ALPHA_RESOURCE, "KeyName": "alpha-secret-key"}),
+        tags: [("alpha-secret".to_owned(), "alpha-secret-value".to_owned())]
+            .into_iter()
+            .collect(),
+        metrics: None,
+    };
+    app.store
+        .inventory()
+        .record_discovery(costscope_store::DiscoveryWrite {
+            customer_id,
+            connection_id,
+            account_id: "424242424242",
+            now: Utc::now() - chrono::Duration::days(1),
+            complete_scopes: &[],
+            resources: &[instance],
+        })
+        .await
+        .expect("A's inventory");
+}
+
 /// B's own billing data (for the upload B makes during the sweep).
 fn bravo_data() -> FocusCsv {
     FocusCsv::new().line(Line::aws("515151515151", leak(month().1), 7.0))
@@ -187,6 +225,15 @@ fn json_body(world: &World, key: &str) -> Option<Value> {
             "sv=1&sig=bravo",
         ),
         "DELETE /v1/azure/account" => json!({"account_id": ALPHA_SUBSCRIPTION}),
+        "POST /tags/standard" => json!({"key": "bravo-tag", "values": ["b"]}),
+        "PUT /tags/standard/{id}" => json!({"key": "hijacked-tag"}),
+        "POST /v1/resource/property" => json!({"account_ids": ["424242424242"],
+            "resource_id": ALPHA_RESOURCE, "resource_type": "AWS::EC2::Instance", "region": "us-east-1"}),
+        "POST /v1/resource"
+        | "POST /v1/resource/export"
+        | "POST /v1/resource/count"
+        | "POST /v1/resource/stats"
+        | "POST /v1/resource/trend" => json!({}),
         key if USERS_MAY_POST.contains(&key) => range,
         _ => return None,
     })
@@ -199,6 +246,7 @@ fn path_value(world: &World, path: &str, name: &str) -> String {
         (Some("budgets"), "id") => world.budget_a_id.to_string(),
         (Some("ingest"), "id") => world.upload_a_id.to_string(),
         (Some("account"), "id") => world.connection_a_id.to_string(),
+        (Some("standard"), "id") => world.standard_tag_a_id.to_string(),
         (Some("auth"), "token") => "not-an-invitation-token".to_owned(),
         _ => panic!(
             "the isolation sweep does not know which of customer A's ids fills {{{name}}} in \
@@ -216,6 +264,7 @@ fn query_value(name: &str) -> Option<String> {
         "limit" | "size" => Some("10".to_owned()),
         "offset" => Some("0".to_owned()),
         "page" => Some("1".to_owned()),
+        "resourceType" => Some("AWS::EC2::Instance".to_owned()),
         _ => None,
     }
 }
@@ -284,10 +333,9 @@ fn leaked_marker(body: &str) -> Option<&'static str> {
 /// Customer A with an admin, a plain user, billing data, rates, a display currency and a
 /// budget; customer B with its owner.
 async fn world(app: &TestApp) -> World {
-    let owner_a = app
-        .signup_owner("Alice Alpha", "alice@a.test")
-        .await
-        .access_token;
+    let session_a = app.signup_owner("Alice Alpha", "alice@a.test").await;
+    let customer_a = session_a.user.customer_id;
+    let owner_a = session_a.access_token;
     let admin_a = app
         .add_member(&owner_a, "Ada Alpha", "ada@a.test", "Admin")
         .await;
@@ -353,6 +401,19 @@ async fn world(app: &TestApp) -> World {
     )
     .await;
     assert_eq!(status, StatusCode::CREATED, "{azure_a}");
+    let connection_a_id = connection["id"].as_i64().expect("a connection id");
+    // A's inventory: one tagged instance its billing data names, and a standard tag.
+    seed_alpha_inventory(app, customer_a, connection_a_id).await;
+    let (status, tag) = status_and_json(
+        app.post(
+            "/tags/standard",
+            Some(&owner_a),
+            &json!({"key": "alpha-secret-tag", "values": ["alpha-secret-value"]}),
+        )
+        .await,
+    )
+    .await;
+    assert_eq!(status, StatusCode::CREATED, "{tag}");
     let owner_b = app
         .signup_owner("Bob Bravo", "bob@b.test")
         .await
@@ -364,7 +425,8 @@ async fn world(app: &TestApp) -> World {
         admin_a_id: admin_a.user.id,
         budget_a_id: budget["id"].as_i64().expect("a budget id"),
         upload_a_id: job["id"].as_i64().expect("an upload id"),
-        connection_a_id: connection["id"].as_i64().expect("a connection id"),
+        connection_a_id,
+        standard_tag_a_id: tag["id"].as_i64().expect("a standard tag id"),
         gcp_key: BigQueryStandIn::start(Vec::new()).await.key_json(),
     }
 }
@@ -380,6 +442,7 @@ async fn a_snapshot(app: &TestApp, world: &World) -> Vec<Value> {
         "/v1/exchange-rates".to_owned(),
         "/v1/account".to_owned(),
         "/v1/azure/account".to_owned(),
+        "/tags/standard".to_owned(),
     ] {
         let (status, mut body) = status_and_json(app.get(&path, Some(&world.owner_a)).await).await;
         assert_eq!(status, StatusCode::OK, "{path}: {body}");

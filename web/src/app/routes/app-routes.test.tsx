@@ -1,4 +1,5 @@
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
+import { inventoryRoutes } from '@/components/inventory/testing';
 import { appRoutes, makeAccount, makeConfig, makeCustomer, makeUser } from '@/test/fixtures';
 import { mockApi } from '@/test/mock-api';
 import { renderApp, signInAs } from '@/test/render';
@@ -70,9 +71,11 @@ describe('routing', () => {
     const { unmount } = renderApp('/iam');
     expect(await screen.findByRole('heading', { name: 'Page not found' })).toBeInTheDocument();
     unmount();
-    mockApi(appRoutes({ ...withAccounts, config: makeConfig({}, { IAMTab: true }) }));
+    const { callsTo } = mockApi({ ...appRoutes({ ...withAccounts, config: makeConfig({}, { IAMTab: true }) }), 'GET /v1/findings': { body: [] } });
     renderApp('/iam');
     expect(await screen.findByRole('heading', { level: 1, name: 'IAM' })).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: /is coming soon/ })).not.toBeInTheDocument();
+    await waitFor(() => expect(callsTo('GET', '/v1/findings')).toHaveLength(1));
   });
 
   it('opens /compliance only for the configured customer ids', async () => {
@@ -80,9 +83,11 @@ describe('routing', () => {
     const { unmount } = renderApp('/compliance');
     expect(await screen.findByRole('heading', { name: 'Page not found' })).toBeInTheDocument();
     unmount();
-    mockApi(appRoutes({ ...withAccounts, customer: makeCustomer({ id: 112 }) }));
+    const { callsTo } = mockApi({ ...appRoutes({ ...withAccounts, customer: makeCustomer({ id: 112 }) }), 'GET /v1/findings': { body: [] } });
     renderApp('/compliance');
     expect(await screen.findByRole('heading', { level: 1, name: 'Compliance' })).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: /is coming soon/ })).not.toBeInTheDocument();
+    await waitFor(() => expect(callsTo('GET', '/v1/findings')).toHaveLength(1));
   });
 
   it('gates the cost pages by the cost dashboard flags', async () => {
@@ -127,11 +132,45 @@ describe('routing', () => {
     expect(await screen.findByRole('heading', { name: 'Page not found' })).toBeInTheDocument();
   });
 
+  it('opens the resource inventory on /inventory and the Tags page on /tags', async () => {
+    mockApi({ ...appRoutes(withAccounts), ...inventoryRoutes() });
+    const inventory = renderApp('/inventory');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Resource Inventory' })).toBeInTheDocument();
+    expect(await screen.findByRole('table', { name: 'Resources' })).toBeInTheDocument();
+    inventory.unmount();
+    renderApp('/tags');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Tags' })).toBeInTheDocument();
+    expect(screen.getByRole('tab', { name: 'Tags Search' })).toBeInTheDocument();
+  });
+
   it('shows an honest coming-soon page for capabilities not built yet', async () => {
     mockApi(appRoutes(withAccounts));
-    renderApp('/inventory');
-    expect(await screen.findByRole('heading', { level: 1, name: 'Resource Inventory' })).toBeInTheDocument();
-    expect(screen.getByRole('heading', { name: 'Resource Inventory is coming soon' })).toBeInTheDocument();
+    renderApp('/settings/ms-teams-connect');
+    expect(await screen.findByRole('heading', { name: 'Connect Microsoft Teams is coming soon' })).toBeInTheDocument();
+  });
+});
+
+describe('discovery trigger in the header', () => {
+  beforeEach(() => signInAs(makeUser()));
+
+  it('is hidden while the DiscoverJobTrigger flag is off (the default)', async () => {
+    mockApi(appRoutes(withAccounts));
+    renderApp('/welcome');
+    await screen.findByRole('link', { name: 'Budgets' });
+    expect(screen.queryByRole('button', { name: 'Discover now' })).not.toBeInTheDocument();
+  });
+
+  it('is shown when the flag is on and posts /v1/job', async () => {
+    const { callsTo } = mockApi({
+      ...appRoutes({ ...withAccounts, config: makeConfig({}, { DiscoverJobTrigger: true }) }),
+      'POST /v1/job': { status: 202, body: { data: true } },
+    });
+    const { user } = renderApp('/welcome');
+    const button = await screen.findByRole('button', { name: 'Discover now' });
+    await waitFor(() => expect(button).toBeEnabled());
+    await user.click(button);
+    expect(await screen.findByText('Triggered on-demand discovery, please wait for few mins to reflect the changes.')).toBeInTheDocument();
+    expect(callsTo('POST', '/v1/job')).toHaveLength(1);
   });
 });
 

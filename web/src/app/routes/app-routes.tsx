@@ -16,12 +16,16 @@ import {
   BudgetWizardPage,
   CloudAccountsPage,
   ComingSoonPage,
+  CompliancePage,
   CurrencySettingsPage,
   CostTabsPage,
   CostVisualisationPage,
   GcpConnectPage,
+  IamPage,
+  InventoryPage,
   ManagedAccountsPage,
   SavedReportsPage,
+  TagsPage,
   UserManagementPage,
   WelcomePage,
 } from './lazy-pages';
@@ -35,25 +39,14 @@ export function AppRoutes() {
         <Route index element={<HomeRoute />} />
         <Route path="dashboard" element={<HomeRoute />} />
         <Route path="welcome" element={<WelcomePage />} />
-        <Route
-          path="inventory"
-          element={
-            <ComingSoonPage
-              feature="Resource Inventory"
-              description="Every resource discovered in your accounts, with its state, tags and property history."
-            />
-          }
-        />
-        <Route
-          path="tags"
-          element={<ComingSoonPage feature="Tags" description="Search resources by tag and manage your standard tags." />}
-        />
+        <Route path="inventory" element={<InventoryPage />} />
+        <Route path="tags" element={<TagsPage />} />
         <Route path="managed-accounts" element={<ManagedAccountsPage />} />
         <Route
           path="iam"
           element={
             <Gate when={flags.IAMTab}>
-              <ComingSoonPage feature="IAM" description="Identity and access insights for your cloud accounts." />
+              <IamPage />
             </Gate>
           }
         />
@@ -61,7 +54,7 @@ export function AppRoutes() {
           path="compliance"
           element={
             <ComplianceGate>
-              <ComingSoonPage feature="Compliance" description="Compliance posture of your cloud accounts." />
+              <CompliancePage />
             </ComplianceGate>
           }
         />

@@ -44,3 +44,11 @@ export const BudgetsDashboardPage = lazy(() =>
 );
 export const BudgetDetailPage = lazy(() => import('@/features/budgets').then((m) => ({ default: m.BudgetDetailPage })));
 export const BudgetWizardPage = lazy(() => import('@/features/budgets').then((m) => ({ default: m.BudgetWizardPage })));
+
+// Resource inventory and tags (issue 14).
+export const InventoryPage = lazy(() => import('@/features/inventory').then((m) => ({ default: m.InventoryPage })));
+export const TagsPage = lazy(() => import('@/features/tags').then((m) => ({ default: m.TagsPage })));
+
+// IAM and Compliance tabs (issue 14, built natively on the discovered resources).
+export const IamPage = lazy(() => import('@/features/findings').then((m) => ({ default: m.IamPage })));
+export const CompliancePage = lazy(() => import('@/features/findings').then((m) => ({ default: m.CompliancePage })));

@@ -5,6 +5,7 @@ import { Outlet, useLocation } from 'react-router';
 import { useAccounts, useAppConfig, useCustomer, useMe } from '@/api/queries';
 import { preloadCostChart } from '@/components/cost/chart-loader';
 import { ErrorBoundary } from '@/components/error-boundary';
+import { DiscoverButton } from '@/components/inventory/discover-button';
 import { FullPageSpinner } from '@/components/full-page-spinner';
 import { Logo } from '@/components/logo';
 import { useSignOut } from '@/features/auth';
@@ -60,6 +61,7 @@ export function AppShell() {
           )}
           <Logo color="text.primary" />
           <Box sx={{ flex: 1 }} />
+          {config.features.DiscoverJobTrigger ? <DiscoverButton compact /> : null}
           <UserMenu user={me.data} onSignOut={() => signOut.mutate()} />
         </Toolbar>
       </AppBar>

@@ -2,6 +2,7 @@ import { screen, within } from '@testing-library/react';
 import { appRoutes, makeConfig, makeUser } from '@/test/fixtures';
 import { mockApi } from '@/test/mock-api';
 import { renderApp, renderWithProviders, signInAs } from '@/test/render';
+import { savingsAnswer } from '@/components/findings/testing';
 import { aggr, aggrRoutes, groupedBy, spend, startsOn } from '../testing/cost-api';
 import { CostSavingPage } from './cost-saving-page';
 
@@ -20,6 +21,7 @@ const creditRows = [
 function routes({ credits = spend({ Credit: -150, Refund: -30 }), usage = aggr(usageRows), creditAggr = aggr(creditRows) } = {}) {
   return {
     ...appRoutes({ config: makeConfig({}, { newCostDashboard: true }) }),
+    'GET /v1/savings': { body: savingsAnswer() },
     'POST /v2/cost/spend': credits,
     'POST /v2/cost/aggr': aggrRoutes(
       [groupedBy('cost_type', 'cloud_provider', 'service', 'account'), creditAggr],
@@ -96,5 +98,17 @@ describe('Cost Saving page', () => {
     expect(await screen.findByText('No credits or refunds were received in this period.')).toBeInTheDocument();
     expect(await screen.findByText('No spend on previous-generation instance families in this period.')).toBeInTheDocument();
     expect(screen.getByText('No on-demand compute spend in this period.')).toBeInTheDocument();
+  });
+
+  it('shows the recommendations on the discovered resources above what the cost data shows', async () => {
+    useNovember23();
+    const { callsTo } = mockApi(routes());
+    renderApp('/cost/saving');
+    const recommendations = await screen.findByRole('region', { name: 'Recommendations' });
+    expect(await within(recommendations).findByText('EBS volume vol-0aaa is not attached')).toBeInTheDocument();
+    expect(within(recommendations).getByRole('group', { name: 'Total monthly saving' })).toHaveTextContent('$8.00');
+    const credits = await screen.findByRole('region', { name: 'Credits and refunds received' });
+    expect(recommendations.compareDocumentPosition(credits) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(callsTo('GET', '/v1/savings')).toHaveLength(1);
   });
 });

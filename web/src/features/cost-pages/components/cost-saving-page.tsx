@@ -1,4 +1,5 @@
 import { Stack } from '@mui/material';
+import { SavingsRecommendations } from '@/components/findings';
 import { PageHeader } from '@/components/page-header';
 import { resolveTimeRange } from '@/lib/cost';
 import { useNow } from '../hooks/use-now';
@@ -7,8 +8,9 @@ import { GrowthWidget } from './growth-widget';
 import { UsageFindingWidget } from './usage-finding-widget';
 
 /**
- * Cost Saving: what the cost data alone shows over the last 30 days (UTC) — credits and refunds
- * received, previous-generation instance families, on-demand compute, and fast-growing services.
+ * Cost Saving: the recommendations on the discovered resources (issue 14), then what the cost
+ * data alone shows over the last 30 days (UTC) — credits and refunds received,
+ * previous-generation instance families, on-demand compute, and fast-growing services.
  */
 export function CostSavingPage({ embedded = false }: { embedded?: boolean }) {
   const now = useNow();
@@ -17,6 +19,7 @@ export function CostSavingPage({ embedded = false }: { embedded?: boolean }) {
     <>
       {embedded ? null : <PageHeader title="Cost Saving" subtitle="What your cost data shows about savings over the last 30 days (UTC)" />}
       <Stack spacing={3}>
+        <SavingsRecommendations />
         <CreditsRefundsWidget range={last30Days} />
         <UsageFindingWidget kind="previousGeneration" range={last30Days} />
         <UsageFindingWidget kind="onDemand" range={last30Days} />

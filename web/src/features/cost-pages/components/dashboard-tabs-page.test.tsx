@@ -2,6 +2,7 @@ import { screen, within } from '@testing-library/react';
 import { appRoutes, makeAccount, makeConfig, makeUser } from '@/test/fixtures';
 import { mockApi } from '@/test/mock-api';
 import { renderApp, signInAs } from '@/test/render';
+import { inventoryRoutes } from '@/components/inventory/testing';
 import { aggr, aggrRoutes, groupedBy } from '../testing/cost-api';
 
 function setup() {
@@ -10,6 +11,7 @@ function setup() {
   signInAs(makeUser());
   const api = mockApi({
     ...appRoutes({ config: makeConfig({}, { missionControlDashboard: false }), accounts: [makeAccount()] }),
+    ...inventoryRoutes(),
     'POST /v2/cost/aggr': aggrRoutes(
       [groupedBy('service'), aggr([{ service: 'AmazonEC2', amount: 600 }, { service: 'AmazonS3', amount: 400 }])],
       [groupedBy('account'), aggr([{ account: '123456789012', account_name: 'Production', amount: 1000, grouping_values: ['123456789012'] }])],
@@ -39,11 +41,13 @@ describe('Dashboard tab page', () => {
     expect(top?.body).toMatchObject({ limit: 5, order_by: 'amount', order_desc: true, start_time: '2026-11-01T00:00:00.000Z' });
   });
 
-  it('says on the Resources tab that the inventory is not available yet', async () => {
-    const { user } = setup();
+  it('shows the resource inventory on the Resources tab', async () => {
+    const { user, callsTo } = setup();
     await user.click(await screen.findByRole('tab', { name: 'Resources' }));
     const panel = screen.getByRole('tabpanel', { name: 'Resources' });
-    expect(panel).toHaveTextContent('The resource inventory is not available yet');
-    expect(within(panel).getByRole('link', { name: 'Resource Inventory' })).toHaveAttribute('href', '/inventory');
+    expect(await within(panel).findByRole('table', { name: 'Resources' })).toBeInTheDocument();
+    expect(await within(panel).findByText('i-0abc')).toBeInTheDocument();
+    expect(within(panel).getByRole('combobox', { name: 'AWS Account' })).toBeInTheDocument();
+    expect(callsTo('POST', '/v1/resource')[0].body).toMatchObject({ count: 200, order_by: 'c_time', order_desc: true });
   });
 });

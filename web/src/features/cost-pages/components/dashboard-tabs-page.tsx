@@ -1,6 +1,6 @@
-import { Box, Link, Tab, Tabs, Typography } from '@mui/material';
+import { Box, Tab, Tabs } from '@mui/material';
 import { useState } from 'react';
-import { Link as RouterLink } from 'react-router';
+import { InventoryExplorer } from '@/components/inventory';
 import { PageHeader } from '@/components/page-header';
 import { DashboardOverview } from './dashboard-overview';
 
@@ -20,13 +20,7 @@ export function DashboardTabsPage() {
         {tab === 'dashboard' ? (
           <DashboardOverview />
         ) : (
-          <Typography>
-            The resource inventory is not available yet; it will appear here and on the{' '}
-            <Link component={RouterLink} to="/inventory">
-              Resource Inventory
-            </Link>{' '}
-            page.
-          </Typography>
+          <InventoryExplorer />
         )}
       </Box>
     </>

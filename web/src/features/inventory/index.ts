@@ -1,0 +1,1 @@
+export { InventoryPage } from './components/inventory-page';

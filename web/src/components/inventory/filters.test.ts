@@ -8,6 +8,7 @@ import {
   pageSlice,
   presetWindow,
   splitValues,
+  tagFilterOf,
 } from './filters';
 import { filterOptions, formatTime, typeLabel } from './format';
 import { COUNTS } from './testing';
@@ -84,6 +85,13 @@ describe('inventory filters', () => {
 
   it('split tag values by commas, trimmed, empties dropped', () => {
     expect(splitValues(' prod, ,dev ,')).toEqual(['prod', 'dev']);
+  });
+
+  it('read Equal / Not Equal without a value as Exists / Not Exists, and drop values of valueless operators', () => {
+    expect(tagFilterOf('env', 'Equal', ' prod, dev')).toEqual({ key: 'env', operator: 'Equal', values: ['prod', 'dev'] });
+    expect(tagFilterOf('env', 'Equal', ' , ')).toEqual({ key: 'env', operator: 'Exists', values: [] });
+    expect(tagFilterOf('env', 'NotEqual', '')).toEqual({ key: 'env', operator: 'NotExists', values: [] });
+    expect(tagFilterOf('env', 'Empty', 'x')).toEqual({ key: 'env', operator: 'Empty', values: [] });
   });
 
   it('offer the accounts, regions and types discovery found, narrowed by the choice', () => {

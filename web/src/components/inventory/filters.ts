@@ -136,6 +136,18 @@ export function splitValues(text: string): string[] {
     .filter((value) => value !== '');
 }
 
+/**
+ * The filter the row adds. Equal / Not Equal with no value read as the filter panel's rule
+ * (spec 1 §5 "empty means the key must exist"): Exists / Not Exists. The server refuses Equal
+ * and NotEqual without a value.
+ */
+export function tagFilterOf(key: string, operator: TagOperator, valueText: string): TagFilter {
+  if (!takesValues(operator)) return { key, operator, values: [] };
+  const values = splitValues(valueText);
+  if (values.length) return { key, operator, values };
+  return { key, operator: operator === 'Equal' ? 'Exists' : 'NotExists', values: [] };
+}
+
 export function tagFilterBody(filter: TagFilter): TagFilterBody {
   return takesValues(filter.operator)
     ? { name: filter.key, operator: filter.operator, value: filter.values }

@@ -310,7 +310,9 @@ describe('Tags Search variant', () => {
     const row = screen.getByRole('group', { name: 'Tag filters' });
     await user.type(within(row).getByRole('textbox', { name: 'Tag Key' }), 'env');
     await user.click(within(row).getByRole('button', { name: 'Add tag filter' }));
-    await waitFor(() => expect(lastBody().tag).toEqual([{ name: 'env', operator: 'Equal', value: [''] }]));
+    // Equal with no value: the key must exist (the server refuses Equal without a value).
+    await waitFor(() => expect(lastBody().tag).toEqual([{ name: 'env', operator: 'Exists' }]));
+    expect(within(row).getByText('env Exists')).toBeInTheDocument();
     await user.click(screen.getByRole('checkbox', { name: 'Show Untagged' }));
     await waitFor(() => expect(lastBody().not_tagged).toBe(true));
     expect(lastBody().tag).toBeUndefined();

@@ -54,7 +54,7 @@ function Node({ name, value, depth, defaultOpen }: { name: string; value: unknow
   );
 }
 
-/** The collapsible property tree of the side panel (spec 1 §2.7): the first level open. */
+/** The collapsible property tree of the side panel (spec 1 §2.7): the top-level keys listed, every branch closed. */
 export function PropertyTree({ properties }: { properties: Record<string, unknown> }) {
   const entries = Object.entries(properties ?? {});
   if (entries.length === 0) {

@@ -2,7 +2,7 @@ import AddIcon from '@mui/icons-material/Add';
 import { Box, Chip, IconButton, Link, MenuItem, Stack, TextField, Tooltip } from '@mui/material';
 import { useState } from 'react';
 import { TAG_OPERATORS } from './constants';
-import { splitValues, takesValues, type TagFilter } from './filters';
+import { tagFilterOf, takesValues, type TagFilter } from './filters';
 import type { TagOperator } from './types';
 
 export interface TagFiltersProps {
@@ -34,8 +34,7 @@ export function TagFilters({ filters, onChange, onResetAll }: TagFiltersProps) {
   const add = () => {
     const trimmed = key.trim();
     if (!trimmed) return;
-    const values = valueless ? [] : splitValues(value);
-    onChange([...filters, { key: trimmed, operator, values: valueless ? [] : values.length ? values : [''] }]);
+    onChange([...filters, tagFilterOf(trimmed, operator, value)]);
     setKey('');
     setValue('');
     setOperator('Equal');

@@ -13,7 +13,7 @@ import {
 } from '@mui/material';
 import { useState, type ReactNode } from 'react';
 import { errorMessage } from '@/api/api-error';
-import { TagCompliance } from '@/components/findings';
+import { TagCompliance, useTagCompliance } from '@/components/findings';
 import { presetWindow, typeLabel } from '@/components/inventory';
 import { formatCurrency } from '@/lib/cost/format';
 import { useResourceStats, useResourceTrend, useStandardTagStats } from '../api/tags-api';
@@ -44,6 +44,15 @@ function Figure({ label, value, note }: { label: string; value: string; note?: s
   );
 }
 
+/**
+ * A cost of `GET /tags/standard/stats`, which names no currency: its costs come from the same
+ * billed cost per resource as `GET /v1/tags/compliance` (the tenant's main currency), whose
+ * answer does name it. Until that answer is there, the bare amount (no currency guessed).
+ */
+function statsCost(amount: number, currency: string | undefined): string {
+  return currency ? formatCurrency(amount, { currency }) : amount.toFixed(2);
+}
+
 function share(part: number, whole: number): string | undefined {
   return whole > 0 ? `${((part / whole) * 100).toFixed(1)}% of live resources` : undefined;
 }
@@ -65,6 +74,8 @@ export function TagsOverview({ now }: { now?: Date }) {
   const stats = useResourceStats();
   const trend = useResourceTrend({ start_time: window.start, end_time: window.end });
   const compliance = useStandardTagStats();
+  // The same query (and cache entry) as the Tag compliance section below.
+  const currency = useTagCompliance().data?.currency;
 
   return (
     <Stack spacing={3}>
@@ -141,8 +152,8 @@ export function TagsOverview({ now }: { now?: Date }) {
                       <TableCell align="right">{row.compliant}</TableCell>
                       <TableCell align="right">{row.missing}</TableCell>
                       <TableCell align="right">{row.invalid}</TableCell>
-                      <TableCell align="right">{formatCurrency(row.missing_cost)}</TableCell>
-                      <TableCell align="right">{formatCurrency(row.invalid_cost)}</TableCell>
+                      <TableCell align="right">{statsCost(row.missing_cost, currency)}</TableCell>
+                      <TableCell align="right">{statsCost(row.invalid_cost, currency)}</TableCell>
                     </TableRow>
                   ))}
                 </TableBody>

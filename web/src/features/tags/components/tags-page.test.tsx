@@ -67,7 +67,13 @@ describe('Tags page (spec 1 §2.8)', () => {
       'Cost Missing',
       'Cost Invalid',
     ]);
-    expect(within(compliance).getAllByRole('row')[1]).toHaveTextContent('env20155$120.50$9.00');
+    await waitFor(() => expect(within(compliance).getAllByRole('row')[1]).toHaveTextContent('env20155$120.50$9.00'));
+  });
+
+  it("writes the standard tags' costs in the currency the compliance answer names", async () => {
+    setup({ 'GET /v1/tags/compliance': { body: complianceAnswer({ currency: 'EUR' }) } });
+    const compliance = await screen.findByRole('table', { name: 'Standard tag compliance' });
+    await waitFor(() => expect(within(compliance).getAllByRole('row')[1]).toHaveTextContent('env20155€120.50€9.00'));
   });
 
   it('shows tag compliance on Overview: violations with their cost and the untagged share of spend per month', async () => {

@@ -49,7 +49,7 @@ export const FINDINGS_TEXT: Record<FindingCategory, CategoryText> = {
     types: ['AWS::IAM::User', 'AWS::IAM::AccessKey', 'AWS::IAM::Role'],
     typesText: 'IAM users, access keys or roles',
     clean:
-      'No IAM findings. Every IAM user who signs in to the console has MFA, no active access key is older than 90 days, and every role was used in the last 90 days.',
+      'No IAM findings. Every IAM user who signs in to the console has MFA, no active access key is older than 90 days, and no role (service-linked roles aside) has gone unused for more than 90 days.',
   },
   compliance: {
     title: 'Compliance',

@@ -13,6 +13,7 @@ import type {
   UnmatchedSpend,
 } from './types';
 import { HISTORY_SNAPSHOTS } from './constants';
+import { presetWindow } from './filters';
 import type { ResourceKeyRef } from './resource-link';
 
 /**
@@ -97,14 +98,19 @@ export const useResourceParams = (types: readonly string[], enabled: boolean) =>
 export const useUnmatchedSpend = (start: number, end: number) =>
   useQuery({ queryKey: inventoryKeys.unmatched(start, end), queryFn: () => unmatchedSpend(start, end) });
 
-/** One resource by its key (a link opens its panel); null when the inventory does not hold it. */
-export const resourceByKey = async (resource: ResourceKeyRef, signal?: AbortSignal): Promise<Resource | null> => {
+/**
+ * One resource by its key (a link opens its panel); null when the inventory does not hold it.
+ * The widest window the server allows (900 days back), so that a resource deleted before the
+ * default 30 days still opens.
+ */
+export const resourceByKey = async (resource: ResourceKeyRef, signal?: AbortSignal, now?: Date): Promise<Resource | null> => {
   const answer = await listResources(
     {
       account_ids: [resource.account_id],
       regions: [resource.region],
       resource_types: [resource.resource_type],
       resource_ids: [resource.resource_id],
+      start_time: presetWindow('last900Days', now).start,
       count: 1,
     },
     signal,
@@ -112,9 +118,9 @@ export const resourceByKey = async (resource: ResourceKeyRef, signal?: AbortSign
   return answer.resources[0] ?? null;
 };
 
-export const useResourceByKey = (resource: ResourceKeyRef | null) =>
+export const useResourceByKey = (resource: ResourceKeyRef | null, now?: Date) =>
   useQuery({
     queryKey: resource ? inventoryKeys.resource(resource) : ['inventory', 'resource', null],
-    queryFn: ({ signal }) => resourceByKey(resource!, signal),
+    queryFn: ({ signal }) => resourceByKey(resource!, signal, now),
     enabled: resource !== null,
   });

@@ -15,7 +15,7 @@ import { UnmatchedSpend } from './unmatched-spend';
 import { useInventoryExport } from './use-export';
 
 export const RESOURCES_FAILED_MESSAGE = 'Failed to load resources';
-export const LINKED_RESOURCE_NOT_FOUND = 'The linked resource is not in the inventory (it may have been deleted more than 30 days ago).';
+export const LINKED_RESOURCE_NOT_FOUND = 'The linked resource is not in the inventory (it may have been deleted more than 900 days ago).';
 export const LINKED_RESOURCE_FAILED = 'Failed to load the linked resource';
 
 export interface InventoryExplorerProps {
@@ -49,7 +49,7 @@ export function InventoryExplorer({
     setPage(0);
   };
 
-  const linked = useResourceByKey(openResource);
+  const linked = useResourceByKey(openResource, now);
   useEffect(() => {
     if (linked.data) setSelected(linked.data);
   }, [linked.data]);

@@ -37,6 +37,8 @@ describe('Resource Inventory page opened from a link', () => {
       regions: ['us-east-1'],
       resource_types: ['AWS::EC2::Instance'],
       resource_ids: ['i-0abc'],
+      // The widest window (900 days back, today included): a resource deleted long ago opens too.
+      start_time: Date.UTC(2026, 10, 26) / 1000 - 899 * 86_400,
       count: 1,
     });
     await user.click(within(panel).getByRole('button', { name: 'Close' }));

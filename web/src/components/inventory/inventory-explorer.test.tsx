@@ -108,6 +108,19 @@ describe('Resource inventory', () => {
     await waitFor(() => expect(lastBody().start_time).toBe(Date.UTC(2024, 5, 10) / 1000));
   }, 30_000);
 
+  it('takes a custom range of whole UTC days from the range dialog', async () => {
+    const { user, lastBody } = setup();
+    await screen.findByText('i-0abc');
+    await chooseOption(user, 'Time Duration', 'Custom Range');
+    const dialog = await screen.findByRole('dialog', { name: 'Select Custom Date Range' });
+    await user.click(within(dialog).getByRole('button', { name: 'Tuesday, November 3, 2026' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Tuesday, November 10, 2026' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Apply Range' }));
+    await waitFor(() => expect(lastBody().start_time).toBe(Date.UTC(2026, 10, 3) / 1000));
+    expect(lastBody().end_time).toBe(Date.UTC(2026, 10, 11) / 1000 - 1);
+    expect(screen.getByRole('combobox', { name: 'Time Duration' })).toHaveTextContent('2026-11-03 – 2026-11-10');
+  }, 30_000);
+
   it('searches by resource ID with the button (disabled while empty); clearing reloads', async () => {
     const { user, lastBody, calls } = setup();
     await screen.findByText('i-0abc');

@@ -93,7 +93,7 @@ export function TagsOverview({ now }: { now?: Date }) {
       <Section title="Live resources, last 30 days">
         {trend.isError ? <Alert severity="error">{errorMessage(trend.error, OVERVIEW_MESSAGES.trendFailed)}</Alert> : null}
         {trend.isPending ? <Skeleton aria-label="Loading the resource trend" height={160} /> : null}
-        {trend.data ? <TrendChart points={trend.data} /> : null}
+        {trend.data ? <TrendChart points={trend.data} startDate={window.startDate} endDate={window.endDate} /> : null}
       </Section>
       <Stack direction={{ xs: 'column', md: 'row' }} spacing={3}>
         <Box sx={{ flex: 1 }}>

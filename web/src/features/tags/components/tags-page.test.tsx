@@ -6,6 +6,7 @@ import { appRoutes, makeUser } from '@/test/fixtures';
 import { mockApi, type MockReply } from '@/test/mock-api';
 import { renderWithProviders, signInAs } from '@/test/render';
 import { TagsPage } from './tags-page';
+import { everyDay } from './trend-chart';
 
 const NOW = new Date('2026-11-26T10:00:00Z');
 
@@ -43,6 +44,21 @@ function setup(routes: Record<string, MockReply> = {}) {
   return { ...api, ...renderWithProviders(<TagsPage now={NOW} />) };
 }
 
+describe('resource trend days', () => {
+  it('fills the days the server left out (none live) with zero', () => {
+    const points = [
+      { date: '2026-11-24', live: 3, by_type: { 'AWS::S3::Bucket': 3 } },
+      { date: '2026-11-26', live: 4, by_type: { 'AWS::S3::Bucket': 4 } },
+    ];
+    expect(everyDay(points, '2026-11-23', '2026-11-26').map((point) => [point.date, point.live])).toEqual([
+      ['2026-11-23', 0],
+      ['2026-11-24', 3],
+      ['2026-11-25', 0],
+      ['2026-11-26', 4],
+    ]);
+  });
+});
+
 describe('Tags page (spec 1 §2.8)', () => {
   it('opens on Overview: resource figures, tagged vs untagged, the trend, compliance per standard tag', async () => {
     const { callsTo } = setup();
@@ -52,7 +68,8 @@ describe('Tags page (spec 1 §2.8)', () => {
     expect(screen.getByRole('group', { name: 'Deleted resources' })).toHaveTextContent('5');
     expect(screen.getByRole('group', { name: 'Tagged' })).toHaveTextContent('Tagged3075.0% of live resources');
     expect(screen.getByRole('group', { name: 'Untagged' })).toHaveTextContent('Untagged1025.0% of live resources');
-    expect(await screen.findByRole('img', { name: 'Live resources from 2026-11-24 to 2026-11-26: 35 to 40' })).toBeInTheDocument();
+    // Every day of the last 30, those the server left out (none live) at zero.
+    expect(await screen.findByRole('img', { name: 'Live resources from 2026-10-28 to 2026-11-26: 0 to 40' })).toBeInTheDocument();
     expect(callsTo('POST', '/v1/resource/trend')[0].body).toEqual({
       start_time: Date.UTC(2026, 9, 28) / 1000,
       end_time: Date.UTC(2026, 10, 27) / 1000 - 1,

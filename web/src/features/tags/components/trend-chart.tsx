@@ -5,10 +5,33 @@ const WIDTH = 640;
 const HEIGHT = 160;
 const PAD = 8;
 
-/** Live resources at the end of each day: a line over the window (no chart library needed). */
-export function TrendChart({ points }: { points: readonly ResourceTrendPoint[] }) {
+const DAY_MS = 86_400_000;
+
+/**
+ * Every day from `startDate` to `endDate` (YYYY-MM-DD, UTC), with the server's point for the
+ * day or none live: `POST /v1/resource/trend` leaves out days with no live resource.
+ */
+export function everyDay(points: readonly ResourceTrendPoint[], startDate: string, endDate: string): ResourceTrendPoint[] {
+  const byDate = new Map(points.map((point) => [point.date, point]));
+  const first = Date.parse(`${startDate}T00:00:00Z`);
+  const last = Date.parse(`${endDate}T00:00:00Z`);
+  if (Number.isNaN(first) || Number.isNaN(last) || first > last) return [...points];
+  const days: ResourceTrendPoint[] = [];
+  for (let day = first; day <= last; day += DAY_MS) {
+    const date = new Date(day).toISOString().slice(0, 10);
+    days.push(byDate.get(date) ?? { date, live: 0, by_type: {} });
+  }
+  return days;
+}
+
+/**
+ * Live resources at the end of each day of the window: a line over every day, days the server
+ * left out at zero (no chart library needed).
+ */
+export function TrendChart({ points: answer, startDate, endDate }: { points: readonly ResourceTrendPoint[]; startDate: string; endDate: string }) {
   const theme = useTheme();
-  if (points.length === 0) {
+  const points = everyDay(answer, startDate, endDate);
+  if (answer.length === 0 || points.length === 0) {
     return (
       <Typography variant="body2" color="text.secondary">
         No resources discovered in this period

@@ -371,6 +371,7 @@ async fn create_everything(moto: &Moto) -> Fixture {
     let elb = aws_sdk_elasticloadbalancingv2::Client::new(sdk.config());
     elb.create_load_balancer()
         .name("web-alb")
+        .scheme(aws_sdk_elasticloadbalancingv2::types::LoadBalancerSchemeEnum::InternetFacing)
         .set_subnets(Some(subnets.clone()))
         .security_groups(&group_id)
         .tags(

@@ -7,7 +7,7 @@ pub struct FieldError {
 }
 
 impl FieldError {
-    pub(crate) const fn new(field: &'static str, message: &'static str) -> Self {
+    pub const fn new(field: &'static str, message: &'static str) -> Self {
         Self { field, message }
     }
 }

@@ -944,7 +944,7 @@ async fn counts_params_trend_and_live_resources() {
 
         // Resources were first seen on the 20th (hours 1–5); vol-5 deleted at hour 10.
         let trend = inventory
-            .resource_trend(customer_id, day(19), day(21))
+            .resource_trend(customer_id, &[], day(19), day(21))
             .await
             .unwrap();
         let got: Vec<_> = trend
@@ -960,6 +960,27 @@ async fn counts_params_trend_and_live_resources() {
                 (day(21), vol, 1),
             ]
         );
+        // Only the accounts asked for.
+        assert_eq!(
+            inventory
+                .resource_trend(customer_id, &[ACCOUNT.to_owned()], day(19), day(21))
+                .await
+                .unwrap(),
+            trend
+        );
+        assert!(inventory
+            .resource_trend(customer_id, &[OTHER_ACCOUNT.to_owned()], day(19), day(21))
+            .await
+            .unwrap()
+            .is_empty());
+
+        // Ids and ARNs of every resource, the deleted vol-5 included.
+        let identifiers = inventory.resource_identifiers(customer_id).await.unwrap();
+        assert!(identifiers.iter().any(|id| id == "vol-5"));
+        assert!(identifiers
+            .iter()
+            .any(|id| id == &format!("arn:aws:ec2:us-east-1:{ACCOUNT}:instance/i-1")));
+        assert_eq!(identifiers.len(), 5 + 3, "5 ids and the 3 instances' ARNs");
 
         let live = inventory
             .live_resources(customer_id, &[vol.to_owned()])
@@ -1012,7 +1033,12 @@ async fn another_customer_sees_nothing() {
             .unwrap()
             .is_empty());
         assert!(inventory
-            .resource_trend(other_id, day(19), day(22))
+            .resource_trend(other_id, &[], day(19), day(22))
+            .await
+            .unwrap()
+            .is_empty());
+        assert!(inventory
+            .resource_identifiers(other_id)
             .await
             .unwrap()
             .is_empty());

@@ -185,9 +185,11 @@ pub fn findings(resources: &[Resource], now: DateTime<Utc>) -> Vec<Finding> {
         let key = &resource.key;
         let p = &resource.properties;
         match key.resource_type.as_str() {
-            resource_types::IAM_USER => out.extend(user_without_mfa(key, p)),
-            resource_types::IAM_ACCESS_KEY => out.extend(old_access_key(key, p, now)),
-            resource_types::IAM_ROLE => out.extend(unused_role(key, p, now)),
+            resource_types::IAM_USER => out.extend(user_without_mfa(key, &observed(resource))),
+            resource_types::IAM_ACCESS_KEY => {
+                out.extend(old_access_key(key, &observed(resource), now));
+            }
+            resource_types::IAM_ROLE => out.extend(unused_role(key, &observed(resource), now)),
             resource_types::S3_BUCKET => out.extend(public_bucket(key, p)),
             resource_types::EC2_SECURITY_GROUP => out.extend(open_security_group(key, p)),
             resource_types::EC2_VOLUME if bool_at(p, "Encrypted") == Some(false) => {
@@ -217,6 +219,20 @@ pub fn findings(resources: &[Resource], now: DateTime<Utc>) -> Vec<Finding> {
     }
     out.sort_by(|a, b| (a.severity, a.kind, &a.resource).cmp(&(b.severity, b.kind, &b.resource)));
     out
+}
+
+/// The properties with the resource's metrics laid over them: discovery keeps what changes by
+/// itself (a role's, user's or key's last use) in metrics, so that using it makes no snapshot.
+fn observed(resource: &Resource) -> Value {
+    let mut merged = resource.properties.clone();
+    if let (Some(target), Some(Value::Object(metrics))) =
+        (merged.as_object_mut(), resource.metrics.as_ref())
+    {
+        for (key, value) in metrics {
+            target.insert(key.clone(), value.clone());
+        }
+    }
+    merged
 }
 
 fn day(t: DateTime<Utc>) -> String {
@@ -618,6 +634,28 @@ mod tests {
         let f = &findings(&resources[..1], now())[0];
         assert_eq!(f.title, "Access key AKIAOLD of alice is 91 days old");
         assert!(f.evidence.contains("never used"));
+    }
+
+    #[test]
+    fn last_use_is_read_from_the_metrics_discovery_keeps_it_in() {
+        let role = |id: &str, last_used_days_ago: i64| {
+            let mut role = resource(
+                resource_types::IAM_ROLE,
+                id,
+                json!({
+                    "Arn": format!("arn:aws:iam::111122223333:role/{id}"),
+                    "CreateDate": rfc(now() - Duration::days(400)),
+                }),
+            );
+            role.metrics = Some(json!({
+                "RoleLastUsed": rfc(now() - Duration::days(last_used_days_ago)),
+            }));
+            role
+        };
+        assert_eq!(
+            kinds(&[role("stale", 120), role("recent", 3)]),
+            vec![(FindingKind::IamRoleUnused, "stale".to_owned())]
+        );
     }
 
     #[test]

@@ -18,15 +18,19 @@
 //! | `AWS::RDS::DBInstance` (id: the identifier) | `DBInstanceIdentifier`, `DBInstanceArn`, `DBInstanceClass`, `Engine`, `DBInstanceStatus`, `StorageEncrypted`, `AllocatedStorage`, `StorageType`, `MultiAZ`, `PubliclyAccessible` |
 //! | `AWS::Lambda::Function` (id: the name) | `FunctionName`, `FunctionArn`, `Runtime`, `MemorySize`, `Timeout`, `LastModified`, `CodeSize` |
 //! | `AWS::ElasticLoadBalancingV2::LoadBalancer` (id: the name) | `LoadBalancerArn`, `LoadBalancerName`, `Type`, `Scheme`, `State`, `VpcId`, `DNSName`, `CreatedTime` |
-//! | `AWS::DynamoDB::Table` (id: the name) | `TableName`, `TableArn`, `TableStatus`, `ItemCount`, `TableSizeBytes`, `BillingMode`, `SSEStatus` |
-//! | `AWS::IAM::User` (id: the name) | `UserName`, `UserId`, `Arn`, `CreateDate`, `PasswordLastUsed`, `HasConsolePassword` (bool), `MfaEnabled` (bool: at least one MFA device) |
-//! | `AWS::IAM::Role` (id: the name) | `RoleName`, `RoleId`, `Arn`, `CreateDate`, `RoleLastUsed` (RFC 3339 or null: never used) |
-//! | `AWS::IAM::AccessKey` (id: the key id) | `AccessKeyId`, `UserName`, `Status` (`Active`, `Inactive`), `CreateDate`, `LastUsedDate` |
+//! | `AWS::DynamoDB::Table` (id: the name) | `TableName`, `TableArn`, `TableStatus`, `BillingMode`, `SSEStatus` |
+//! | `AWS::IAM::User` (id: the name) | `UserName`, `UserId`, `Arn`, `CreateDate`, `HasConsolePassword` (bool), `MfaEnabled` (bool: at least one MFA device) |
+//! | `AWS::IAM::Role` (id: the name) | `RoleName`, `RoleId`, `Arn`, `CreateDate` |
+//! | `AWS::IAM::AccessKey` (id: the key id) | `AccessKeyId`, `UserName`, `Status` (`Active`, `Inactive`), `CreateDate` |
 //!
 //! Metrics (on [`super::DiscoveredResource::metrics`], never in properties): an instance's
 //! `{"CpuAverage14d": f64, "CpuMax14d": f64, "Datapoints": u32, "MeasuredAt": RFC 3339}` from
 //! CloudWatch `CPUUtilization` (daily averages over the last 14 days); absent when CloudWatch
-//! had no datapoints.
+//! had no datapoints. What changes by itself, so that it never makes a snapshot: a DynamoDB
+//! table's `ItemCount` and `TableSizeBytes`; an IAM user's `PasswordLastUsed`; a role's
+//! `RoleLastUsed` (RFC 3339 or null: never used) and `RoleLastUsedRegion`; an access key's
+//! `LastUsedDate`, `LastUsedService` and `LastUsedRegion`. The IAM rules read them from the
+//! metrics laid over the properties.
 
 use serde_json::Value;
 

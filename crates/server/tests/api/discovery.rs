@@ -272,7 +272,9 @@ async fn discovery_records_what_runs_in_moto_then_what_changed_and_what_is_gone(
         .expect("moto: terminate the instance");
     let third = discover(&app, &token).await;
     assert_eq!(third["state"], "succeeded", "{third}");
-    assert_eq!(third["summary"]["accounts"][0]["deleted"], 1, "{third}");
+    // The instance and its root volume (deleted on termination, as EC2 does by default).
+    assert_eq!(third["summary"]["accounts"][0]["deleted"], 2, "{third}");
+    assert_eq!(third["summary"]["accounts"][0]["resources"], 11, "{third}");
     let instance = resource(&app, customer_id, &instance_key).await;
     let deleted_at = instance.d_time.expect("a deletion time");
     assert!(deleted_at <= Utc::now());

@@ -733,7 +733,9 @@ async fn property_requests_name_each_broken_field() {
         .signup_owner("Olga Owner", "olga@property422.test")
         .await
         .access_token;
-    let call = |body: Value| app.post("/v1/resource/property", Some(&token), &body);
+    let (app, token) = (&app, token.as_str());
+    let call =
+        |body: Value| async move { app.post("/v1/resource/property", Some(token), &body).await };
     let (status, body) = status_and_json(call(json!({})).await).await;
     assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
     assert_eq!(

@@ -226,13 +226,18 @@ pub trait InventoryStore: Send + Sync {
         resource_types: &[String],
     ) -> Result<Vec<(String, ResourceParam)>, StoreError>;
     /// Resources live at the end of each UTC day from `from` to `to` (both included), per
-    /// type, by date then type. Days and types with no live resource are left out.
+    /// type, by date then type. Days and types with no live resource are left out. Empty
+    /// `account_ids` means every account.
     async fn resource_trend(
         &self,
         customer_id: i64,
+        account_ids: &[String],
         from: NaiveDate,
         to: NaiveDate,
     ) -> Result<Vec<ResourceTrendPoint>, StoreError>;
+    /// Every id and ARN of the customer's resources, deleted ones included (they were billed
+    /// while they lived): what line items' resource ids are matched against.
+    async fn resource_identifiers(&self, customer_id: i64) -> Result<Vec<String>, StoreError>;
     /// Every live resource of these types (empty: of every type), by key (for findings).
     async fn live_resources(
         &self,

@@ -445,6 +445,7 @@ macro_rules! impl_inventory_store {
             async fn resource_trend(
                 &self,
                 customer_id: i64,
+                account_ids: &[String],
                 from: chrono::NaiveDate,
                 to: chrono::NaiveDate,
             ) -> Result<Vec<crate::inventory::ResourceTrendPoint>, crate::StoreError> {
@@ -456,20 +457,46 @@ macro_rules! impl_inventory_store {
                         .and_time(chrono::NaiveTime::MIN)
                         .and_utc()
                 };
+                let mut builder = sqlx::QueryBuilder::<$db>::new(
+                    "SELECT resource_type, c_time, d_time FROM resources WHERE customer_id = ",
+                );
+                builder.push_bind(customer_id);
+                builder.push(" AND c_time < ");
+                builder.push_bind(end_of(to));
+                builder.push(" AND (d_time IS NULL OR d_time >= ");
+                builder.push_bind(end_of(from));
+                builder.push(")");
+                if !account_ids.is_empty() {
+                    builder.push(" AND account_id IN (");
+                    let mut list = builder.separated(", ");
+                    for account_id in account_ids {
+                        list.push_bind(account_id.clone());
+                    }
+                    builder.push(")");
+                }
                 let rows: Vec<(
                     String,
                     chrono::DateTime<chrono::Utc>,
                     Option<chrono::DateTime<chrono::Utc>>,
-                )> = sqlx::query_as(
-                    "SELECT resource_type, c_time, d_time FROM resources \
-                     WHERE customer_id = $1 AND c_time < $2 AND (d_time IS NULL OR d_time >= $3)",
+                )> = builder.build_query_as().fetch_all(&self.pool).await?;
+                Ok(crate::inventory::trend_points(rows, from, to))
+            }
+
+            #[tracing::instrument(skip_all, fields(customer_id))]
+            async fn resource_identifiers(
+                &self,
+                customer_id: i64,
+            ) -> Result<Vec<String>, crate::StoreError> {
+                let rows: Vec<(String, Option<String>)> = sqlx::query_as(
+                    "SELECT resource_id, arn FROM resources WHERE customer_id = $1",
                 )
                 .bind(customer_id)
-                .bind(end_of(to))
-                .bind(end_of(from))
                 .fetch_all(&self.pool)
                 .await?;
-                Ok(crate::inventory::trend_points(rows, from, to))
+                Ok(rows
+                    .into_iter()
+                    .flat_map(|(id, arn)| std::iter::once(id).chain(arn))
+                    .collect())
             }
 
             #[tracing::instrument(skip_all, fields(customer_id))]

@@ -45,8 +45,11 @@ pub(crate) async fn discover(ctx: &Ctx<'_>, region: &str) -> Found {
         }
     }
     let described: Vec<Result<Option<DiscoveredResource>, CallFailure>> =
-        stream::iter(names.iter())
-            .map(|name| table(ctx, &client, region, name))
+        stream::iter(names.iter().cloned())
+            .map(|name| {
+                let client = &client;
+                async move { table(ctx, client, region, &name).await }
+            })
             .buffer_unordered(TABLE_CONCURRENCY)
             .collect()
             .await;
@@ -120,8 +123,6 @@ async fn table(
         "TableId": table.table_id(),
         "TableStatus": table.table_status().map(|s| s.as_str()),
         "CreationDateTime": time(table.creation_date_time()),
-        "ItemCount": table.item_count(),
-        "TableSizeBytes": table.table_size_bytes(),
         "BillingMode": table
             .billing_mode_summary()
             .and_then(|b| b.billing_mode())
@@ -140,12 +141,11 @@ async fn table(
         "DeletionProtectionEnabled": table.deletion_protection_enabled(),
         "TableClass": table.table_class_summary().and_then(|c| c.table_class()).map(|c| c.as_str()),
     });
-    Ok(Some(ctx.resource(
-        region,
-        DYNAMODB_TABLE,
-        name,
-        Some(arn),
-        properties,
-        tags,
-    )))
+    let mut resource = ctx.resource(region, DYNAMODB_TABLE, name, Some(arn), properties, tags);
+    // DynamoDB refreshes these about every six hours as items come and go: metrics.
+    resource.metrics = Some(json!({
+        "ItemCount": table.item_count(),
+        "TableSizeBytes": table.table_size_bytes(),
+    }));
+    Ok(Some(resource))
 }

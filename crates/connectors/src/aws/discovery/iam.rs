@@ -54,8 +54,8 @@ async fn users(ctx: &Ctx<'_>, client: &aws_sdk_iam::Client) -> Found {
         }
     }
     let described: Vec<Result<(DiscoveredResource, Vec<DiscoveredResource>), CallFailure>> =
-        stream::iter(users.iter())
-            .map(|user| user_and_keys(ctx, client, user))
+        stream::iter(users.iter().cloned())
+            .map(|user| async move { user_and_keys(ctx, client, &user).await })
             .buffer_unordered(CONCURRENCY)
             .collect()
             .await;
@@ -164,18 +164,22 @@ async fn user_and_keys(
                 "UserName": key.user_name().unwrap_or(name),
                 "Status": key.status().map(|s| s.as_str()),
                 "CreateDate": time(key.create_date()),
-                "LastUsedDate": time(last.and_then(|l| l.last_used_date())),
-                "LastUsedService": last.map(|l| l.service_name()).filter(|s| *s != "N/A"),
-                "LastUsedRegion": last.map(|l| l.region()).filter(|s| *s != "N/A"),
             });
-            out.push(ctx.resource(
+            let mut resource = ctx.resource(
                 GLOBAL,
                 IAM_ACCESS_KEY,
                 id,
                 None,
                 properties,
                 BTreeMap::new(),
-            ));
+            );
+            // Last use changes with every call the key signs: a metric, not a snapshot.
+            resource.metrics = Some(json!({
+                "LastUsedDate": time(last.and_then(|l| l.last_used_date())),
+                "LastUsedService": last.map(|l| l.service_name()).filter(|s| *s != "N/A"),
+                "LastUsedRegion": last.map(|l| l.region()).filter(|s| *s != "N/A"),
+            }));
+            out.push(resource);
         }
         Ok::<_, CallFailure>(out)
     };
@@ -187,13 +191,12 @@ async fn user_and_keys(
         "Arn": user.arn(),
         "Path": user.path(),
         "CreateDate": time(Some(user.create_date())),
-        "PasswordLastUsed": time(user.password_last_used()),
         "HasConsolePassword": password,
         "MfaEnabled": mfa > 0,
         "MfaDeviceCount": mfa,
         "AccessKeyCount": keys.len(),
     });
-    let resource = ctx.resource(
+    let mut resource = ctx.resource(
         GLOBAL,
         IAM_USER,
         name,
@@ -201,6 +204,8 @@ async fn user_and_keys(
         properties,
         tags,
     );
+    // Changes with every console sign-in: a metric, not a reason for a snapshot.
+    resource.metrics = Some(json!({ "PasswordLastUsed": time(user.password_last_used()) }));
     Ok((resource, keys))
 }
 
@@ -219,8 +224,8 @@ async fn roles(ctx: &Ctx<'_>, client: &aws_sdk_iam::Client) -> Found {
         }
     }
     let described: Vec<Result<Option<DiscoveredResource>, CallFailure>> =
-        stream::iter(roles.iter())
-            .map(|role| role_resource(ctx, client, role))
+        stream::iter(roles.iter().cloned())
+            .map(|role| async move { role_resource(ctx, client, &role).await })
             .buffer_unordered(CONCURRENCY)
             .collect()
             .await;
@@ -273,20 +278,24 @@ async fn role_resource(
         "Description": role.description(),
         "CreateDate": time(Some(role.create_date())),
         "MaxSessionDuration": role.max_session_duration(),
-        "RoleLastUsed": time(role.role_last_used().and_then(|u| u.last_used_date())),
-        "RoleLastUsedRegion": role.role_last_used().and_then(|u| u.region()),
     });
     let tags = role
         .tags()
         .iter()
         .map(|t| (t.key().to_owned(), t.value().to_owned()))
         .collect();
-    Ok(Some(ctx.resource(
+    let mut resource = ctx.resource(
         GLOBAL,
         IAM_ROLE,
         role.role_name(),
         Some(role.arn().to_owned()),
         properties,
         tags,
-    )))
+    );
+    // Last use changes whenever the role is assumed (discovery itself assumes one): a metric.
+    resource.metrics = Some(json!({
+        "RoleLastUsed": time(role.role_last_used().and_then(|u| u.last_used_date())),
+        "RoleLastUsedRegion": role.role_last_used().and_then(|u| u.region()),
+    }));
+    Ok(Some(resource))
 }

@@ -69,34 +69,38 @@ pub(crate) async fn discover(ctx: &Ctx<'_>, region: &str) -> Found {
         Err((functions, failure)) => (functions, Some(failure)),
     };
     // Tags: a function whose tags cannot be read is left out (its stored state is kept).
-    let answers: Vec<(usize, Result<BTreeMap<String, String>, CallFailure>)> =
-        stream::iter(functions.iter().enumerate())
-            .map(|(index, function)| {
-                let client = &client;
-                let arn = function.arn.clone().unwrap_or_default();
-                async move {
-                    let tags = client
-                        .list_tags()
-                        .resource(arn)
-                        .send()
-                        .await
-                        .map(|answer| {
-                            answer
-                                .tags()
-                                .map(|tags| {
-                                    tags.iter()
-                                        .map(|(k, v)| (k.clone(), v.clone()))
-                                        .collect::<BTreeMap<String, String>>()
-                                })
-                                .unwrap_or_default()
+    let answers: Vec<(usize, Result<BTreeMap<String, String>, CallFailure>)> = stream::iter(
+        functions
+            .iter()
+            .map(|function| function.arn.clone().unwrap_or_default())
+            .enumerate()
+            .collect::<Vec<_>>(),
+    )
+    .map(|(index, arn)| {
+        let client = &client;
+        async move {
+            let tags = client
+                .list_tags()
+                .resource(arn)
+                .send()
+                .await
+                .map(|answer| {
+                    answer
+                        .tags()
+                        .map(|tags| {
+                            tags.iter()
+                                .map(|(k, v)| (k.clone(), v.clone()))
+                                .collect::<BTreeMap<String, String>>()
                         })
-                        .map_err(|err| CallFailure::new(region, LIST_TAGS, &err));
-                    (index, tags)
-                }
-            })
-            .buffer_unordered(TAG_CONCURRENCY)
-            .collect()
-            .await;
+                        .unwrap_or_default()
+                })
+                .map_err(|err| CallFailure::new(region, LIST_TAGS, &err));
+            (index, tags)
+        }
+    })
+    .buffer_unordered(TAG_CONCURRENCY)
+    .collect()
+    .await;
     let mut keep = vec![false; functions.len()];
     let mut tag_failure = None;
     for (index, answer) in answers {

@@ -98,7 +98,20 @@ pub struct ScopeFailure {
 /// list, in `regions` or, when `None`, in every region the account has enabled (EC2
 /// DescribeRegions). Fails as a whole only when the role cannot be assumed or the enabled
 /// regions cannot be listed; every other failure is a [`ScopeFailure`] of the report.
-pub async fn discover_account(
+///
+/// The future is boxed as `Send`: checked here, where its borrows have one lifetime, a caller
+/// can hand it to `tokio::spawn` (the compiler cannot prove `Send` for the unboxed future's
+/// nested closures over every lifetime).
+pub fn discover_account<'a>(
+    sdk: &'a AwsSdk,
+    role: &'a AwsRole,
+    account_id: &'a str,
+    regions: Option<&'a [String]>,
+) -> futures_util::future::BoxFuture<'a, Result<DiscoveryReport, SourceError>> {
+    Box::pin(discover(sdk, role, account_id, regions))
+}
+
+async fn discover(
     sdk: &AwsSdk,
     role: &AwsRole,
     account_id: &str,
@@ -131,8 +144,9 @@ pub async fn discover_account(
         None => regions::enabled_regions(&ctx).await?,
     };
 
-    let regional = stream::iter(regions.iter())
-        .map(|region| scan_region(&ctx, region))
+    let ctx_ref = &ctx;
+    let regional = stream::iter(regions.iter().cloned())
+        .map(|region| async move { scan_region(ctx_ref, &region).await })
         .buffer_unordered(REGION_CONCURRENCY)
         .collect::<Vec<Found>>();
     let (regional, iam, buckets) =
@@ -495,11 +509,6 @@ pub(crate) fn text_time(value: Option<&str>) -> Value {
         Ok(t) => Value::String(rfc3339(t)),
         Err(_) => Value::String(text.to_owned()),
     }
-}
-
-/// A string or null.
-pub(crate) fn text(value: Option<&str>) -> Value {
-    value.map_or(Value::Null, |v| Value::String(v.to_owned()))
 }
 
 /// Tags from `(key, value)` pairs (a tag without a key is skipped; without a value, empty).

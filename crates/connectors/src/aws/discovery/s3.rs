@@ -50,8 +50,9 @@ pub(crate) async fn discover(ctx: &Ctx<'_>, regions: &[String]) -> Found {
         }
     }
 
-    let described: Vec<Described> = stream::iter(buckets.iter())
-        .map(|bucket| describe(ctx, &client, bucket))
+    let client = &client;
+    let described: Vec<Described> = stream::iter(buckets.iter().cloned())
+        .map(|bucket| async move { describe(ctx, client, &bucket).await })
         .buffer_unordered(BUCKET_CONCURRENCY)
         .collect()
         .await;

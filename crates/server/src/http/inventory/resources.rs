@@ -5,7 +5,7 @@ use std::collections::{HashMap, HashSet};
 
 use axum::extract::{Query, State};
 use axum::Json;
-use costscope_core::inventory::{Resource, ResourceQuery, MAX_RESOURCE_COUNT};
+use costscope_core::inventory::{Resource, ResourceQuery};
 use costscope_engine::{CurrencyNote, ResourceCosts};
 
 use super::dto::{
@@ -20,9 +20,6 @@ use crate::state::AppState;
 
 /// The most unmatched resources one answer lists.
 pub const UNMATCHED_LIMIT: u32 = 100;
-/// The most inventory resources read to tell matched spend from unmatched (pages of
-/// [`MAX_RESOURCE_COUNT`]).
-pub const MAX_KNOWN_RESOURCES: u32 = 500_000;
 
 /// The ids a resource's line items may carry: its id and its ARN.
 fn identifiers(resource: &Resource) -> impl Iterator<Item = &str> {
@@ -119,25 +116,6 @@ pub async fn list(
     ))
 }
 
-/// Every id and ARN of the customer's inventory, deleted resources included.
-async fn known_identifiers(state: &AppState, customer_id: i64) -> Result<Vec<String>, ApiError> {
-    let inventory = state.store.inventory();
-    let mut query = ResourceQuery {
-        count: MAX_RESOURCE_COUNT,
-        ..ResourceQuery::default()
-    };
-    let mut known = Vec::new();
-    while query.offset < MAX_KNOWN_RESOURCES {
-        let resources = inventory.list_resources(customer_id, &query).await?;
-        known.extend(resources.iter().flat_map(identifiers).map(str::to_owned));
-        if resources.len() < MAX_RESOURCE_COUNT as usize {
-            break;
-        }
-        query.offset += MAX_RESOURCE_COUNT;
-    }
-    Ok(known)
-}
-
 /// A UNIX time of the query, or the 422 naming it.
 fn query_time(field: &'static str, text: Option<&str>) -> Result<Option<i64>, ApiError> {
     let message = match field {
@@ -171,7 +149,11 @@ pub async fn unmatched_spend(
     let start = query_time("start_time", params.start_time.as_deref())?;
     let end = query_time("end_time", params.end_time.as_deref())?;
     let window = Window::parse(start, end, state.clock.now())?;
-    let known = known_identifiers(&state, caller.customer_id).await?;
+    let known = state
+        .store
+        .inventory()
+        .resource_identifiers(caller.customer_id)
+        .await?;
     let spend = state
         .engine
         .unmatched_resource_spend(caller.customer_id, window.range(), &known, UNMATCHED_LIMIT)

@@ -90,7 +90,7 @@ pub const CSV_NUMBERS: &str =
 
 /// `u(i, k)`: a uniform pseudo-random number in [0, 1) for row `i` and stream `k`;
 /// `pick(list, x)`: the element of `list` at fraction `x` of its length.
-const MACROS: &str = "
+pub(crate) const MACROS: &str = "
     CREATE MACRO u(i, k) AS (hash(i * 131 + k) % 1000000007)::DOUBLE / 1000000007;
     CREATE MACRO pick(l, x) AS l[1 + floor(x * len(l))::BIGINT];";
 

@@ -108,7 +108,7 @@ fn answer_rows(question: Question, answer: &Value) -> usize {
     list.as_array().map_or(0, Vec::len)
 }
 
-async fn wait_ready(client: &reqwest::Client, base_url: &str) -> anyhow::Result<()> {
+pub(crate) async fn wait_ready(client: &reqwest::Client, base_url: &str) -> anyhow::Result<()> {
     for _ in 0..600 {
         if let Ok(response) = client.get(format!("{base_url}/readyz")).send().await {
             if response.status().is_success() {
@@ -120,15 +120,15 @@ async fn wait_ready(client: &reqwest::Client, base_url: &str) -> anyhow::Result<
     bail!("{base_url}/readyz did not answer 200 within a minute")
 }
 
-struct Server {
+pub(crate) struct Server {
     child: Child,
-    base_url: String,
+    pub(crate) base_url: String,
 }
 
 impl Server {
     /// `costscope serve --addr 127.0.0.1:0`; the address comes from its first line of output.
     /// Its log goes to `serve.log` in the data dir.
-    fn start(bin: &Path, data_dir: &Path) -> anyhow::Result<Self> {
+    pub(crate) fn start(bin: &Path, data_dir: &Path) -> anyhow::Result<Self> {
         let log = std::fs::File::create(data_dir.join("serve.log"))?;
         let mut child = Command::new(bin)
             .arg("--data-dir")
@@ -163,7 +163,7 @@ impl Server {
     }
 
     /// SIGTERM and wait: DuckDB only lets one process open the cost database at a time.
-    fn stop(mut self) -> anyhow::Result<()> {
+    pub(crate) fn stop(mut self) -> anyhow::Result<()> {
         Command::new("kill")
             .args(["-TERM", &self.child.id().to_string()])
             .status()?;

@@ -15,7 +15,7 @@ use costscope_core::inventory::{
     resource_types, ResourceOrder, ResourceQuery, ResourceState, TagCondition, TagOperator,
 };
 use costscope_store::testing::{generate_inventory, InventoryFixture};
-use costscope_store::{MetadataStore, NewCloudAccount};
+use costscope_store::NewCloudAccount;
 use serde_json::{json, Value};
 
 use crate::http::Server;

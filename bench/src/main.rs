@@ -8,6 +8,7 @@ mod engine;
 mod generate;
 mod http;
 mod ingest;
+mod inventory;
 mod memory;
 mod postgres;
 mod report;
@@ -65,6 +66,11 @@ pub struct Args {
     /// The size of that delivery in MiB of gzip (`--sync-gzip-mib 64` for a quick check)
     #[arg(long, default_value_t = 1024)]
     pub sync_gzip_mib: u64,
+    /// Only the inventory run (issue 14): 100k resources and 1M snapshots of one tenant, a
+    /// filtered `POST /v1/resource` page over HTTP beside the same store query (also part of the
+    /// default run)
+    #[arg(long)]
+    pub inventory: bool,
     /// Markdown report to write
     #[arg(long, default_value = concat!(env!("CARGO_MANIFEST_DIR"), "/../docs/PERFORMANCE.md"))]
     pub report: PathBuf,
@@ -144,6 +150,13 @@ fn main() -> anyhow::Result<()> {
         println!("{}", sync_memory::report(&run)?);
         return Ok(());
     }
+    if args.inventory {
+        let result = inventory::run(&runtime, &bin, &work_dir, &args)?;
+        eprintln!("{}", inventory::section(&result));
+        inventory::write(&args.report, &result)?;
+        eprintln!("wrote {}", args.report.display());
+        return Ok(());
+    }
     let mut results = Vec::new();
     let sizes: &[u64] = if args.memory_only { &[] } else { &args.rows };
     for &rows in sizes {
@@ -192,6 +205,15 @@ fn main() -> anyhow::Result<()> {
         loads
     };
     report::write(&args, &results, &memory)?;
+    if !args.memory_only {
+        eprintln!(
+            "[inventory] {} resources, a filtered page over HTTP and in the store",
+            inventory::RESOURCES
+        );
+        let result = inventory::run(&runtime, &bin, &work_dir, &args)?;
+        eprintln!("{}", inventory::section(&result));
+        inventory::write(&args.report, &result)?;
+    }
     eprintln!("wrote {}", args.report.display());
     Ok(())
 }

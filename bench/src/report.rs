@@ -87,7 +87,7 @@ fn pass(ok: bool) -> &'static str {
     }
 }
 
-fn thousands(value: f64) -> String {
+pub(crate) fn thousands(value: f64) -> String {
     let digits = format!("{:.0}", value);
     let mut out = String::new();
     for (i, c) in digits.chars().enumerate() {
@@ -214,7 +214,7 @@ pub fn print(result: &SizeResult) {
     println!("\n{}", size_section(result));
 }
 
-fn machine() -> String {
+pub(crate) fn machine() -> String {
     let read = |path: &str| std::fs::read_to_string(path).unwrap_or_default();
     let cpuinfo = read("/proc/cpuinfo");
     let cpu = cpuinfo

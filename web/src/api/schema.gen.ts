@@ -4,6 +4,66 @@
  */
 
 export interface paths {
+    "/tags/standard": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The customer's standard tags, oldest first. */
+        get: operations["listStandardTags"];
+        put?: never;
+        /**
+         * Adds a standard tag: the key trimmed; the values a list or comma-separated text, trimmed,
+         *     empties and duplicates dropped (none: any value is allowed).
+         */
+        post: operations["createStandardTag"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tags/standard/stats": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Per standard tag: how many live, taggable resources comply, miss the key or carry a value
+         *     outside its list, and the billed cost of the last 30 days of those that miss it / carry a
+         *     wrong value.
+         */
+        get: operations["standardTagStats"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/tags/standard/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Replaces a standard tag's key and values. */
+        put: operations["updateStandardTag"];
+        post?: never;
+        /** Deletes a standard tag (the "Confirm Tag Deletion" dialog's Delete). */
+        delete: operations["deleteStandardTag"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/account": {
         parameters: {
             query?: never;
@@ -465,6 +525,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/findings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * IAM findings (users without MFA, access keys older than 90 days, roles unused for 90 days)
+         *     and compliance findings (publicly readable S3 buckets, security groups open to the internet
+         *     on administrative, database or all ports, unencrypted EBS volumes and RDS instances) on the
+         *     live resources, most severe first.
+         */
+        get: operations["list_findings"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/gcp/account": {
         parameters: {
             query?: never;
@@ -522,6 +604,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/job": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The tenant's latest discovery runs (newest first, at most 20). */
+        get: operations["list_runs"];
+        put?: never;
+        /**
+         * Run discovery now: queues a discovery of every connected AWS account of the tenant (the
+         *     discovery job starts it at once). One run at a time per tenant; `[discovery] daily_limit`
+         *     on-demand runs per UTC day (or the customer tier's own limit).
+         */
+        post: operations["trigger"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/query": {
         parameters: {
             query?: never;
@@ -552,6 +656,225 @@ export interface paths {
          *     updates its name and export settings) and start its registration check.
          */
         post: operations["register"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/resource": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The inventory: resources matching every filter (spec 1 §2.7, §7), one page in the asked
+         *     order, with the total and each resource's billed cost over the window.
+         */
+        post: operations["listResources"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/resource/count": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Resources per account, then region, then type: live ones, or all with `all_resources`. */
+        post: operations["count"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/resource/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The CSV file of the resources matching the filters (up to 10000; `count` and `offset` as
+         *     for the list), in the list's order. Cost: billed cost over the window, empty when no line
+         *     item names the resource. Tags: `key=value` pairs joined by `; `.
+         */
+        post: operations["export"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/resource/params": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The searchable property paths (`FlatPath`, shown as `DisplayName`) of each asked type,
+         *     read from the latest properties of its live resources, by type then path.
+         */
+        get: operations["params"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/resource/property": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The resource's property snapshots: by default its 8 newest, newest first (`order_desc`
+         *     false: the oldest first). 404 "Resource not found" when the caller's customer has no such
+         *     resource (in `account_ids` when given).
+         */
+        post: operations["property"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/resource/stats": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Live and deleted resources, live ones with and without tags, live ones per type and per
+         *     account (largest first).
+         */
+        post: operations["resourceStats"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/resource/trend": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Resources live at the end of each UTC day of the range (default the last 30 days, at most
+         *     900 days back), in total and per type; days with none are left out.
+         */
+        post: operations["trend"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/resource/unmatched-spend": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Spend of the window whose resource id is no inventory resource's id or ARN: the 100
+         *     largest, with the count and total of all of them.
+         */
+        get: operations["unmatched_spend"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/savings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The Cost Saving page: every recommendation on the live resources with its monthly saving
+         *     from the resource's own billed cost of the last 30 days (null without a cost line), whether
+         *     it was dismissed, and the total of those not dismissed.
+         */
+        get: operations["savings"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/savings/{id}/dismiss": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Dismisses a current recommendation (remembered for the tenant until restored). */
+        post: operations["dismiss"];
+        /** Restores a dismissed recommendation. */
+        delete: operations["restore"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/tags/compliance": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Tag compliance: every live taggable resource missing a standard tag or carrying a value
+         *     outside its list, with its billed cost of the last 30 days (most costly first), and per
+         *     calendar month the spend that no tag accounts for as a share of all spend.
+         */
+        get: operations["tag_compliance"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -697,6 +1020,15 @@ export interface components {
         AcceptInvitationRequest: {
             name: string;
             password: string;
+        };
+        AccountCounts: {
+            account_id: string;
+            regions: components["schemas"]["RegionCounts"][];
+        };
+        AccountLive: {
+            account_id: string;
+            /** Format: int64 */
+            live: number;
         };
         AggregateRequest: {
             cost_type?: null | components["schemas"]["CostTypeDto"];
@@ -1017,6 +1349,11 @@ export interface components {
             totalBudgets: number;
             warningBudgets: number;
         };
+        /** @description `c_time: {lt}`: first seen before this time (UNIX seconds). */
+        CTimeFilter: {
+            /** Format: int64 */
+            lt?: number | null;
+        };
         CategoryPeriod: {
             /** Format: date-time */
             end_time: string;
@@ -1093,6 +1430,13 @@ export interface components {
         };
         /** @enum {string} */
         ConfigChangeType: "created" | "updated";
+        /** @description The window that is also the cost period (UNIX seconds). */
+        CostPeriod: {
+            /** Format: int64 */
+            end_time: number;
+            /** Format: int64 */
+            start_time: number;
+        };
         /** @description One answer row: one field per grouping dimension (named after it). */
         CostRow: {
             account?: string | null;
@@ -1138,6 +1482,12 @@ export interface components {
         /** @description `{ "inclusions": ["Usage", "Tax"] }`: absent, null or empty → every charge type. */
         CostTypeDto: {
             inclusions?: null | components["schemas"]["OneOrMany"];
+        };
+        /** @description The body of `POST /v1/resource/count`. */
+        CountRequest: {
+            account_ids?: string[];
+            /** @description Count deleted resources too (default: live only). */
+            all_resources?: boolean;
         };
         CurrencyAmountDto: {
             /** Format: double */
@@ -1211,6 +1561,36 @@ export interface components {
          * @enum {string}
          */
         DetailStatus: "healthy" | "warning" | "exceeded";
+        /** @description A discovery run. Times are UNIX seconds. */
+        DiscoveryRunDto: {
+            /**
+             * Format: int64
+             * @description `null` until the run ends.
+             */
+            finished_at?: number | null;
+            /** Format: int64 */
+            id: number;
+            /** Format: int64 */
+            requested_at: number;
+            /**
+             * Format: int64
+             * @description `null` while queued.
+             */
+            started_at?: number | null;
+            /**
+             * @description `queued`, `running`, `succeeded`, `partial` (an account, region or service failed;
+             *     the rest was recorded) or `failed`.
+             */
+            state: string;
+            /**
+             * @description `null` until the run ends; then `{accounts: [{account_id, connection_id, state,
+             *     created, changed, deleted, unchanged, revived, resources, failures: [{region,
+             *     service, message}], error?}], totals: {…}, error?}`.
+             */
+            summary?: Record<string, never> | null;
+            /** @description `on_demand` or `scheduled`. */
+            trigger: string;
+        };
         /** @description Every error answer: a message for people, and for 422 the messages per field. */
         ErrorBody: {
             details?: {
@@ -1324,6 +1704,27 @@ export interface components {
                 [key: string]: string[];
             };
         };
+        /**
+         * @description Which tab a finding belongs to.
+         * @enum {string}
+         */
+        FindingCategory: "iam" | "compliance";
+        /** @description One IAM or compliance finding. */
+        FindingDto: {
+            category: components["schemas"]["FindingCategory"];
+            evidence: string;
+            /** @description Stable across discovery runs. */
+            id: string;
+            kind: components["schemas"]["FindingKind"];
+            resource: components["schemas"]["ResourceRefDto"];
+            severity: components["schemas"]["Severity"];
+            title: string;
+        };
+        /**
+         * @description What a finding is about.
+         * @enum {string}
+         */
+        FindingKind: "iam_user_without_mfa" | "iam_access_key_old" | "iam_role_unused" | "s3_bucket_public" | "security_group_open_all_traffic" | "security_group_open_admin_port" | "security_group_open_database_port" | "ebs_volume_unencrypted" | "rds_instance_unencrypted";
         /** @description A connected GCP project (spec 2 §3 GCP project, with the export and its state). */
         GcpAccount: {
             /** @description The project id. */
@@ -1494,6 +1895,18 @@ export interface components {
             /** @description The new pending user. */
             user: components["schemas"]["User"];
         };
+        /** @description `{ "data": true }`: the run was queued. */
+        JobQueued: {
+            data: boolean;
+        };
+        JobRefusalDetails: {
+            details: string;
+        };
+        /** @description A refused trigger: `{ "message", "data": { "details" } }` (the client reads `data.details`). */
+        JobRefused: {
+            data: components["schemas"]["JobRefusalDetails"];
+            message: string;
+        };
         LoginRequest: {
             email: string;
             password: string;
@@ -1511,6 +1924,23 @@ export interface components {
             /** Format: double */
             amount: number;
             currency: string;
+        };
+        /** @description The body of `POST /v1/resource/property`. */
+        PropertyRequest: {
+            /** @description The account(s) to look in; empty = any of the tenant's. */
+            account_ids?: string[];
+            /**
+             * Format: int64
+             * @description 1 to 100, default 8 (the history slider's snapshots).
+             */
+            count?: number | null;
+            /** @description `c_time` only (the default). */
+            order_by?: string | null;
+            /** @description Default true (newest first). */
+            order_desc?: boolean | null;
+            region: string | null;
+            resource_id: string | null;
+            resource_type: string | null;
         };
         PublicConfig: {
             /**
@@ -1571,12 +2001,44 @@ export interface components {
             /** @description `FROM→TO`, sorted. */
             pairs: string[];
         };
+        /** @description One savings recommendation. */
+        RecommendationDto: {
+            /** @description How to act. */
+            action: string;
+            currency: string;
+            /** @description Dismissed by someone of the tenant (left out of `total_monthly_saving`). */
+            dismissed: boolean;
+            evidence: string;
+            /** @description Stable across discovery runs; the `{id}` of the dismiss calls. */
+            id: string;
+            kind: components["schemas"]["RecommendationKind"];
+            /**
+             * Format: double
+             * @description Per 30 days in `currency`, from the resource's own billed cost; null when no line item
+             *     names the resource (the evidence says so).
+             */
+            monthly_saving?: number | null;
+            resource: components["schemas"]["ResourceRefDto"];
+            title: string;
+        };
+        /**
+         * @description What a recommendation is about.
+         * @enum {string}
+         */
+        RecommendationKind: "unattached_volume" | "unassociated_elastic_ip" | "orphaned_snapshot" | "gp2_volume" | "previous_generation_instance" | "stopped_instance_volumes" | "idle_instance";
         /**
          * @description Optional body of `refresh` and `logout`: browsers send the cookie and no body; a client
          *     without cookies may send the token it took from the `Set-Cookie` header instead.
          */
         RefreshRequest: {
             refresh_token?: string | null;
+        };
+        RegionCounts: {
+            /** @description Resources per type. */
+            ResourceTypeCounts: {
+                [key: string]: number;
+            };
+            region: string;
         };
         /**
          * @description Spec 2 §7: register a single account (`aws_account_id`, `account_name`) or an organisation
@@ -1650,6 +2112,109 @@ export interface components {
             State: number;
             details: string;
         };
+        /** @description One resource of the inventory (spec 1 §3 Resource) with its billed cost in the period. */
+        ResourceDto: {
+            account_id: string;
+            arn?: string | null;
+            /**
+             * Format: int64
+             * @description First seen by a discovery run (UNIX seconds).
+             */
+            c_time: number;
+            /**
+             * Format: double
+             * @description Billed cost over the cost period of the line items naming its id or ARN; null when no
+             *     line item names it.
+             */
+            cost?: number | null;
+            /**
+             * Format: int64
+             * @description When a run no longer found it; 0 while live.
+             */
+            d_time: number;
+            /**
+             * Format: int64
+             * @description When its latest snapshot was written.
+             */
+            m_time: number;
+            /** @description Its latest properties (the AWS API's own field names). */
+            property: Record<string, never>;
+            region: string;
+            resource_id: string;
+            resource_type: string;
+            tags: {
+                [key: string]: string;
+            };
+        };
+        /** @description A searchable property path of a type (spec 1 §3 Resource param). */
+        ResourceParamDto: {
+            DisplayName: string;
+            FlatPath: string;
+            resourceType: string;
+        };
+        /**
+         * @description The resource a finding or recommendation is about (the inventory's key: open it with
+         *     `POST /v1/resource/property`).
+         */
+        ResourceRefDto: {
+            account_id: string;
+            region: string;
+            resource_id: string;
+            resource_type: string;
+        };
+        /** @description The body of `POST /v1/resource` and `POST /v1/resource/export`; every field is optional. */
+        ResourceRequest: {
+            /** @description 12-digit AWS account ids; empty = every account. */
+            account_ids?: string[];
+            c_time?: null | components["schemas"]["CTimeFilter"];
+            /**
+             * Format: int64
+             * @description 1 to 10000, default 200.
+             */
+            count?: number | null;
+            /** @description `{eq: 0}` live, `{not_eq: 0}` deleted, `{lt: secs}` deleted before. */
+            d_time?: Record<string, never> | null;
+            /** Format: int64 */
+            end_time?: number | null;
+            /** @description Only resources with no tags at all (Tags Search "Show Untagged"). */
+            not_tagged?: boolean;
+            /**
+             * Format: int64
+             * @description 0 to 1000000, default 0.
+             */
+            offset?: number | null;
+            /**
+             * @description `c_time` (default), `m_time`, `d_time`, `resource_id`, `resource_type`, `region`,
+             *     `account_id`.
+             */
+            order_by?: string | null;
+            /** @description Default true. */
+            order_desc?: boolean | null;
+            /** @description Region codes (`us-east-1`, `global`); empty = every region. */
+            regions?: string[];
+            /** @description Exact resource ids or ARNs. */
+            resource_ids?: string[];
+            /** @description `[{name: FlatPath, eq: value}]`. */
+            resource_params?: Record<string, never>[];
+            /** @description CloudFormation type names (`AWS::EC2::Instance`); empty = every type. */
+            resource_types?: string[];
+            /**
+             * @description The Resource ID / Resource Attributes search: a case-insensitive part of the id, the ARN
+             *     or a tag value.
+             */
+            search?: string | null;
+            /**
+             * Format: int64
+             * @description The time-duration picker's window and the cost period (UNIX seconds; default the last
+             *     30 days; at most 900 days back).
+             */
+            start_time?: number | null;
+            /**
+             * @description `[{name, operator: Equal|NotEqual|Exists|NotExists|Empty|NotEmpty, value?}]`, or the
+             *     spec's `{name, eq}` / `{name, not_eq}` shorthand.
+             */
+            tag?: Record<string, never>[];
+        };
         ResourcesPagination: {
             /** Format: int64 */
             page: number;
@@ -1660,11 +2225,40 @@ export interface components {
             /** Format: int64 */
             totalPages: number;
         };
+        ResourcesResponse: {
+            cost_period: components["schemas"]["CostPeriod"];
+            /** @description The currency of every `cost`: the tenant's main currency. */
+            currency: string;
+            /** @description Cost of the listed resources in other currencies, left out of `cost`. */
+            other_currencies: components["schemas"]["CurrencyAmountDto"][];
+            /** @description One page in the asked order. */
+            resources: components["schemas"]["ResourceDto"][];
+            /**
+             * Format: int64
+             * @description Every resource matching the filters (all pages; the header shows "200+" above 199).
+             */
+            total: number;
+        };
         /**
          * @description A user's role inside their customer (spec 2 §6).
          * @enum {string}
          */
         Role: "owner" | "admin" | "user";
+        /** @description `GET /v1/savings`. */
+        SavingsResponse: {
+            /** @description The 30 days whose billed cost the savings come from. */
+            cost_period: components["schemas"]["CostPeriod"];
+            currency: string;
+            /** @description Billed cost of these resources in other currencies, left out of every saving. */
+            other_currencies: components["schemas"]["CurrencyAmountDto"][];
+            /** @description Largest saving first; dismissed ones included (flagged). */
+            recommendations: components["schemas"]["RecommendationDto"][];
+            /**
+             * Format: double
+             * @description The sum of the savings of the recommendations not dismissed.
+             */
+            total_monthly_saving: number;
+        };
         /** @description A service's spend (every provider's services of that name together). */
         ServiceAmount: {
             /** Format: double */
@@ -1709,10 +2303,27 @@ export interface components {
          * @enum {string}
          */
         ServiceCategory: "Network" | "Database" | "Compute" | "Storage" | "Security" | "Analytics" | "Container" | "Kubernetes" | "ML/AI" | "Serverless" | "Developer Tools" | "API Management" | "Operations" | "Migration" | "Other";
+        /**
+         * @description How urgent a finding is; ordered from the most urgent.
+         * @enum {string}
+         */
+        Severity: "high" | "medium" | "low";
         SignupRequest: {
             email: string;
             name: string;
             password: string;
+        };
+        /** @description One property snapshot (spec 1 §3). */
+        SnapshotDto: {
+            /**
+             * Format: int64
+             * @description When it was written (UNIX seconds).
+             */
+            c_time: number;
+            properties: Record<string, never>;
+            tags: {
+                [key: string]: string;
+            };
         };
         SpendComparison: {
             /**
@@ -1764,6 +2375,59 @@ export interface components {
              */
             warnings: string[];
         };
+        /** @description A standard tag (spec 1 §3). */
+        StandardTagDto: {
+            /** Format: int64 */
+            id: number;
+            key: string;
+            /** @description The allowed values; empty = any value. */
+            values: string[];
+        };
+        /** @description The add/edit dialog's body: the key and the values, a list or the comma-separated text. */
+        StandardTagRequest: {
+            key: string | null;
+            /** @description `["prod", "dev"]` or `"prod, dev"`; empty = any value. */
+            values?: Record<string, never> | null;
+        };
+        /**
+         * @description How the live, taggable resources stand against one standard tag, with the billed cost of
+         *     the last 30 days of those that break it.
+         */
+        StandardTagStatsDto: {
+            /** Format: int64 */
+            compliant: number;
+            /** Format: int64 */
+            id: number;
+            /** Format: int64 */
+            invalid: number;
+            /** Format: double */
+            invalid_cost: number;
+            key: string;
+            /** Format: int64 */
+            missing: number;
+            /** Format: double */
+            missing_cost: number;
+        };
+        /** @description The body of `POST /v1/resource/stats`. */
+        StatsRequest: {
+            account_ids?: string[];
+        };
+        /**
+         * @description The inventory at a glance: live and deleted resources, live ones with and without tags, and
+         *     live ones per type and per account (largest first).
+         */
+        StatsResponse: {
+            by_account: components["schemas"]["AccountLive"][];
+            by_type: components["schemas"]["TypeLive"][];
+            /** Format: int64 */
+            deleted: number;
+            /** Format: int64 */
+            live: number;
+            /** Format: int64 */
+            tagged: number;
+            /** Format: int64 */
+            untagged: number;
+        };
         /** @description The sync of a connection; every field null for one that has nothing to sync. */
         SyncDto: {
             /** @description What the last sync did. */
@@ -1787,6 +2451,31 @@ export interface components {
             /** @description `running`, `succeeded`, `failed`; null: never synced. */
             state?: string | null;
         };
+        /** @description `GET /v1/tags/compliance`. */
+        TagComplianceResponse: {
+            /** @description The 30 days of `cost` and `violations_cost`. */
+            cost_period: components["schemas"]["CostPeriod"];
+            currency: string;
+            /** @description Amounts in other currencies, left out of every figure. */
+            other_currencies: components["schemas"]["CurrencyAmountDto"][];
+            /**
+             * Format: int64
+             * @description All violations, not only those listed.
+             */
+            total_violations: number;
+            /** @description Oldest month first. */
+            untagged_by_month: components["schemas"]["UntaggedMonthDto"][];
+            /**
+             * @description Live taggable resources breaking a standard tag, most costly first (those without a cost
+             *     last), at most `limit`.
+             */
+            violations: components["schemas"]["TagViolationDto"][];
+            /**
+             * Format: double
+             * @description The billed cost of the last 30 days of the resources with at least one violation.
+             */
+            violations_cost: number;
+        };
         /**
          * @description `{ "key": "team" }` (the key exists), `{ "key": "env", "value": { "operator": "equals",
          *     "values": ["prod"] } }` or `{ "key": "app", "value_operator": "not_equals", "values": [..] }`.
@@ -1799,11 +2488,112 @@ export interface components {
         };
         /** @description The value part of a tag condition: `{operator, values}`, or plain values. */
         TagValueDto: components["schemas"]["OneOrMany"] | components["schemas"]["ConditionDto"];
+        /** @description One resource breaking one standard tag, with its billed cost of the last 30 days. */
+        TagViolationDto: {
+            /**
+             * Format: double
+             * @description Null when no line item names the resource.
+             */
+            cost?: number | null;
+            key: string;
+            kind: components["schemas"]["TagViolationKind"];
+            resource: components["schemas"]["ResourceRefDto"];
+            /** Format: int64 */
+            standard_tag_id: number;
+            /** @description The value it carries (`invalid_value` only). */
+            value?: string | null;
+        };
+        /**
+         * @description How a resource breaks a standard tag.
+         * @enum {string}
+         */
+        TagViolationKind: "missing" | "invalid_value";
         /**
          * @description Whether a threshold is a share of the budget amount or a dollar figure (spec 2 §3 Alert).
          * @enum {string}
          */
         ThresholdType: "Percentage" | "Absolute";
+        /** @description Resources live at the end of one UTC day. */
+        TrendPoint: {
+            by_type: {
+                [key: string]: number;
+            };
+            /** @description `YYYY-MM-DD`. */
+            date: string;
+            /** Format: int64 */
+            live: number;
+        };
+        /** @description The body of `POST /v1/resource/trend`. */
+        TrendRequest: {
+            account_ids?: string[];
+            /**
+             * Format: int64
+             * @description UNIX seconds; default now.
+             */
+            end_time?: number | null;
+            /**
+             * Format: int64
+             * @description UNIX seconds; default 30 days before `end_time`, at most 900 days back.
+             */
+            start_time?: number | null;
+        };
+        TypeLive: {
+            /** Format: int64 */
+            live: number;
+            resource_type: string;
+        };
+        /** @description A resource id of the cost data that no inventory resource carries (as id or ARN). */
+        UnmatchedResourceDto: {
+            account_id: string;
+            /** @description `AWS`, `GCP` or `Azure`. */
+            cloud_provider: string;
+            /** Format: double */
+            cost: number;
+            resource_id: string;
+            service: string;
+        };
+        UnmatchedSpendResponse: {
+            cost_period: components["schemas"]["CostPeriod"];
+            currency: string;
+            other_currencies: components["schemas"]["CurrencyAmountDto"][];
+            /**
+             * Format: int64
+             * @description How many resource ids of the period are not in the inventory.
+             */
+            resource_count: number;
+            /** @description The most expensive ones (at most 100), largest first. */
+            resources: components["schemas"]["UnmatchedResourceDto"][];
+            /**
+             * Format: double
+             * @description Their whole billed cost.
+             */
+            total: number;
+        };
+        /** @description One calendar month of spend and the part of it no tag accounts for. */
+        UntaggedMonthDto: {
+            /** @description `YYYY-MM`. */
+            month: string;
+            /**
+             * Format: double
+             * @description Cost of line items naming a resource the inventory does not know (its tags unknown).
+             */
+            not_in_inventory_cost: number;
+            /**
+             * Format: double
+             * @description Every billed cost of the month (all charge types).
+             */
+            total_cost: number;
+            /**
+             * Format: double
+             * @description Cost of inventory resources that carry no tag at all (their current tags).
+             */
+            untagged_cost: number;
+            /**
+             * Format: double
+             * @description `(untagged_cost + not_in_inventory_cost) / total_cost`; null when the month has no spend.
+             */
+            untagged_share?: number | null;
+        };
         /** @description Both fields optional; at least one must change something. */
         UpdateUserRequest: {
             name?: string | null;
@@ -1851,6 +2641,294 @@ export interface components {
 }
 export type $defs = Record<string, never>;
 export interface operations {
+    listStandardTags: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandardTagDto"][];
+                };
+            };
+            /** @description Authentication required */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    createStandardTag: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["StandardTagRequest"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandardTagDto"];
+                };
+            };
+            /** @description The request cannot be read: a malformed body, path or query parameter (the message says which) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Authentication required */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Only owners and admins can manage standard tags; Standard tags cannot be changed in the demo */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A standard tag with the key already exists */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body is larger than accepted */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description key or values broken (the field is named) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    standardTagStats: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandardTagStatsDto"][];
+                };
+            };
+            /** @description Authentication required */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The cost engine is busy or the query ran past the time limit and was cancelled (Retry-After) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    updateStandardTag: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Standard tag id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["StandardTagRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StandardTagDto"];
+                };
+            };
+            /** @description The request cannot be read: a malformed body, path or query parameter (the message says which) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Authentication required */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Only owners and admins can manage standard tags; Standard tags cannot be changed in the demo */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Standard tag not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A standard tag with the key already exists */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body is larger than accepted */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description key or values broken (the field is named) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    deleteStandardTag: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Standard tag id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The request cannot be read: a malformed body, path or query parameter (the message says which) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Authentication required */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Only owners and admins can manage standard tags; Standard tags cannot be changed in the demo */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Standard tag not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     list_accounts: {
         parameters: {
             query?: never;
@@ -3776,6 +4854,55 @@ export interface operations {
             };
         };
     };
+    list_findings: {
+        parameters: {
+            query?: {
+                /** @description `iam` or `compliance`; absent means both. */
+                category?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FindingDto"][];
+                };
+            };
+            /** @description The request cannot be read: a malformed body, path or query parameter (the message says which) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Authentication required */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description category must be iam or compliance */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     list_gcp_accounts: {
         parameters: {
             query?: never;
@@ -4094,6 +5221,99 @@ export interface operations {
             };
         };
     };
+    list_runs: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DiscoveryRunDto"][];
+                };
+            };
+            /** @description Authentication required */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    trigger: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Queued */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["JobQueued"];
+                };
+            };
+            /** @description Authentication required */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Discovery cannot be run in the demo */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description On-demand discovery is already running (also in data.details) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["JobRefused"];
+                };
+            };
+            /** @description Connect an AWS account before running discovery (also in data.details) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["JobRefused"];
+                };
+            };
+            /** @description On-demand discovery limit reached for today (also in data.details; Retry-After until the next UTC day) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["JobRefused"];
+                };
+            };
+        };
+    };
     query: {
         parameters: {
             query?: never;
@@ -4230,6 +5450,709 @@ export interface operations {
             };
             /** @description AWS Account ID must be exactly 12 digits; Organization ID must follow the format: r-[0-9a-z]{4,32}; Account name must be longer than 2 characters; … */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    listResources: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ResourceRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ResourcesResponse"];
+                };
+            };
+            /** @description The request cannot be read: a malformed body, path or query parameter (the message says which) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Authentication required */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body is larger than accepted */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A filter is broken (the field is named) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The cost engine is busy or the query ran past the time limit and was cancelled (Retry-After) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    count: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CountRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AccountCounts"][];
+                };
+            };
+            /** @description The request cannot be read: a malformed body, path or query parameter (the message says which) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Authentication required */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body is larger than accepted */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description account_ids broken */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    export: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ResourceRequest"];
+            };
+        };
+        responses: {
+            /** @description The CSV file (attachment) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            /** @description The request cannot be read: a malformed body, path or query parameter (the message says which) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Authentication required */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body is larger than accepted */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A filter is broken (the field is named) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The cost engine is busy or the query ran past the time limit and was cancelled (Retry-After) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    params: {
+        parameters: {
+            query: {
+                /** @description A resource type; repeat for several (at least one). */
+                resourceType: string[];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ResourceParamDto"][];
+                };
+            };
+            /** @description The request cannot be read: a malformed body, path or query parameter (the message says which) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Authentication required */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description resourceType missing or not a resource type name */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    property: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PropertyRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SnapshotDto"][];
+                };
+            };
+            /** @description The request cannot be read: a malformed body, path or query parameter (the message says which) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Authentication required */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Resource not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body is larger than accepted */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A field is missing or broken (the field is named) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    resourceStats: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["StatsRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StatsResponse"];
+                };
+            };
+            /** @description The request cannot be read: a malformed body, path or query parameter (the message says which) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Authentication required */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body is larger than accepted */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description account_ids broken */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    trend: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TrendRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TrendPoint"][];
+                };
+            };
+            /** @description The request cannot be read: a malformed body, path or query parameter (the message says which) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Authentication required */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body is larger than accepted */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description start_time/end_time/account_ids broken (the field is named) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    unmatched_spend: {
+        parameters: {
+            query?: {
+                start_time?: number;
+                end_time?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnmatchedSpendResponse"];
+                };
+            };
+            /** @description The request cannot be read: a malformed body, path or query parameter (the message says which) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Authentication required */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description start_time/end_time broken (the field is named) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The cost engine is busy or the query ran past the time limit and was cancelled (Retry-After) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    savings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SavingsResponse"];
+                };
+            };
+            /** @description Authentication required */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The cost engine is busy or the query ran past the time limit and was cancelled (Retry-After) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    dismiss: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Recommendation id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Dismissed (again: no change) */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The request cannot be read: a malformed body, path or query parameter (the message says which) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Authentication required */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Only owners and admins can dismiss recommendations; Recommendations cannot be dismissed in the demo */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Recommendation not found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    restore: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Recommendation id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Restored */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The request cannot be read: a malformed body, path or query parameter (the message says which) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Authentication required */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Only owners and admins can dismiss recommendations; Recommendations cannot be dismissed in the demo */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Recommendation is not dismissed */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    tag_compliance: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Calendar months of the untagged-spend series, the current one included: 1 to 24,
+                 *     default 6.
+                 */
+                months?: string;
+                /** @description The most violations listed: 1 to 1000, default 200. */
+                limit?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TagComplianceResponse"];
+                };
+            };
+            /** @description The request cannot be read: a malformed body, path or query parameter (the message says which) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Authentication required */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description months or limit out of bounds (the field is named) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The cost engine is busy or the query ran past the time limit and was cancelled (Retry-After) */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -93,7 +93,7 @@ pub async fn page(
 
 /// The inventory: resources matching every filter (spec 1 §2.7, §7), one page in the asked
 /// order, with the total and each resource's billed cost over the window.
-#[utoipa::path(post, path = "/v1/resource", tag = "inventory", security(("bearer" = [])),
+#[utoipa::path(post, path = "/v1/resource", operation_id = "listResources", tag = "inventory", security(("bearer" = [])),
     request_body = ResourceRequest,
     responses(
         (status = 200, body = ResourcesResponse),

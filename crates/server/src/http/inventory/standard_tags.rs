@@ -52,7 +52,7 @@ fn conflict(input: &StandardTagInput) -> impl Fn(StoreError) -> ApiError + '_ {
 }
 
 /// The customer's standard tags, oldest first.
-#[utoipa::path(get, path = "/tags/standard", tag = "standard-tags", security(("bearer" = [])),
+#[utoipa::path(get, path = "/tags/standard", operation_id = "listStandardTags", tag = "standard-tags", security(("bearer" = [])),
     responses((status = 200, body = [StandardTagDto])))]
 #[tracing::instrument(skip_all, fields(customer_id = caller.customer_id))]
 pub async fn list(
@@ -69,7 +69,7 @@ pub async fn list(
 
 /// Adds a standard tag: the key trimmed; the values a list or comma-separated text, trimmed,
 /// empties and duplicates dropped (none: any value is allowed).
-#[utoipa::path(post, path = "/tags/standard", tag = "standard-tags", security(("bearer" = [])),
+#[utoipa::path(post, path = "/tags/standard", operation_id = "createStandardTag", tag = "standard-tags", security(("bearer" = [])),
     request_body = StandardTagRequest,
     responses(
         (status = 201, body = StandardTagDto),
@@ -95,7 +95,7 @@ pub async fn create(
 }
 
 /// Replaces a standard tag's key and values.
-#[utoipa::path(put, path = "/tags/standard/{id}", tag = "standard-tags", security(("bearer" = [])),
+#[utoipa::path(put, path = "/tags/standard/{id}", operation_id = "updateStandardTag", tag = "standard-tags", security(("bearer" = [])),
     params(("id" = i64, Path, description = "Standard tag id")),
     request_body = StandardTagRequest,
     responses(
@@ -125,7 +125,7 @@ pub async fn update(
 }
 
 /// Deletes a standard tag (the "Confirm Tag Deletion" dialog's Delete).
-#[utoipa::path(delete, path = "/tags/standard/{id}", tag = "standard-tags", security(("bearer" = [])),
+#[utoipa::path(delete, path = "/tags/standard/{id}", operation_id = "deleteStandardTag", tag = "standard-tags", security(("bearer" = [])),
     params(("id" = i64, Path, description = "Standard tag id")),
     responses(
         (status = 204, description = "Deleted"),
@@ -154,7 +154,7 @@ pub async fn delete(
 /// Per standard tag: how many live, taggable resources comply, miss the key or carry a value
 /// outside its list, and the billed cost of the last 30 days of those that miss it / carry a
 /// wrong value.
-#[utoipa::path(get, path = "/tags/standard/stats", tag = "standard-tags", security(("bearer" = [])),
+#[utoipa::path(get, path = "/tags/standard/stats", operation_id = "standardTagStats", tag = "standard-tags", security(("bearer" = [])),
     responses(
         (status = 200, body = [StandardTagStatsDto]),
         (status = 503, description = "The cost engine is busy or the query ran past the time limit and was cancelled (Retry-After)", body = ErrorBody),

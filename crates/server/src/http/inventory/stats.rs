@@ -71,7 +71,7 @@ fn ranked(totals: BTreeMap<String, u64>) -> Vec<(String, u64)> {
 
 /// Live and deleted resources, live ones with and without tags, live ones per type and per
 /// account (largest first).
-#[utoipa::path(post, path = "/v1/resource/stats", tag = "inventory", security(("bearer" = [])),
+#[utoipa::path(post, path = "/v1/resource/stats", operation_id = "resourceStats", tag = "inventory", security(("bearer" = [])),
     request_body = StatsRequest,
     responses(
         (status = 200, body = StatsResponse),

@@ -216,6 +216,12 @@ test('an owner discovers an AWS account: inventory with cost, history, untagged,
   await page.goto('/inventory');
   await discoverNow(page, request, token, 0);
   await page.reload();
+  // The account has more resources than a page shows: the instance is looked up by its id.
+  const findInstance = async () => {
+    await page.getByRole('textbox', { name: 'Resource ID' }).fill(instanceId);
+    await page.getByRole('button', { name: 'Search', exact: true }).click();
+  };
+  await findInstance();
   const table = page.getByRole('table', { name: 'Resources' });
   const instanceRow = table.getByRole('row').filter({ hasText: instanceId });
   await expect(instanceRow).toBeVisible({ timeout: 30_000 });
@@ -230,6 +236,7 @@ test('an owner discovers an AWS account: inventory with cost, history, untagged,
   await expect(page.getByRole('button', { name: 'Discover now' })).toBeEnabled();
   await discoverNow(page, request, token, 1);
   await page.reload();
+  await findInstance();
   await table.getByRole('row').filter({ hasText: instanceId }).click();
   const panel = page.getByRole('region', { name: 'Resource details' });
   await expect(panel.getByText('History (2 snapshots)')).toBeVisible();

@@ -112,7 +112,14 @@ export function ResourcePanel({ resource, onClose }: ResourcePanelProps) {
   const modified = chosen?.c_time ?? resource?.m_time;
 
   return (
-    <Drawer anchor="right" open={resource !== null} onClose={onClose} slotProps={{ paper: { sx: { width: { xs: '100%', sm: 520 } } } }}>
+    // Above the app bar (drawer + 1), which would otherwise cover the panel's title and Close.
+    <Drawer
+      anchor="right"
+      open={resource !== null}
+      onClose={onClose}
+      sx={{ zIndex: (theme) => theme.zIndex.modal }}
+      slotProps={{ paper: { sx: { width: { xs: '100%', sm: 520 } } } }}
+    >
       {resource ? (
         <Box role="region" aria-label="Resource details" sx={{ p: 3 }}>
           <Stack direction="row" alignItems="flex-start" justifyContent="space-between" sx={{ mb: 2 }}>

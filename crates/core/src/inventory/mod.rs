@@ -83,6 +83,13 @@ pub struct Resource {
     pub metrics: Option<Value>,
 }
 
+impl Resource {
+    /// The ids a line item may name the resource by (its `ResourceId`): its id and its ARN.
+    pub fn identifiers(&self) -> impl Iterator<Item = &str> {
+        std::iter::once(self.key.resource_id.as_str()).chain(self.arn.as_deref())
+    }
+}
+
 /// One snapshot of a resource's properties and tags (spec 1 §3 Property snapshot).
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct PropertySnapshot {

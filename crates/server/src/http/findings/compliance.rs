@@ -50,11 +50,6 @@ fn bounded(
     }
 }
 
-/// The ids a resource's line items may carry: its id and its ARN.
-fn identifiers(resource: &Resource) -> impl Iterator<Item = String> + '_ {
-    std::iter::once(resource.key.resource_id.clone()).chain(resource.arn.clone())
-}
-
 /// Every resource of the customer, deleted ones included (they were billed while they lived).
 async fn all_resources(state: &AppState, customer_id: i64) -> Result<Vec<Resource>, ApiError> {
     let inventory = state.store.inventory();
@@ -206,9 +201,14 @@ pub async fn tag_compliance(
     let untagged_ids: Vec<String> = resources
         .iter()
         .filter(|r| r.tags.is_empty() && resource_types::is_taggable(&r.key.resource_type))
-        .flat_map(identifiers)
+        .flat_map(Resource::identifiers)
+        .map(str::to_owned)
         .collect();
-    let known_ids: Vec<String> = resources.iter().flat_map(identifiers).collect();
+    let known_ids: Vec<String> = resources
+        .iter()
+        .flat_map(Resource::identifiers)
+        .map(str::to_owned)
+        .collect();
     let mut untagged_by_month = Vec::new();
     for (month, range) in months(now, month_count) {
         let spend = state

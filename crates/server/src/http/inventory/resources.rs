@@ -21,11 +21,6 @@ use crate::state::AppState;
 /// The most unmatched resources one answer lists.
 pub const UNMATCHED_LIMIT: u32 = 100;
 
-/// The ids a resource's line items may carry: its id and its ARN.
-fn identifiers(resource: &Resource) -> impl Iterator<Item = &str> {
-    std::iter::once(resource.key.resource_id.as_str()).chain(resource.arn.as_deref())
-}
-
 /// The billed cost of each resource in the window, joined from the line items by id or ARN.
 pub async fn costs_of(
     state: &AppState,
@@ -35,7 +30,7 @@ pub async fn costs_of(
 ) -> Result<ResourceCosts, ApiError> {
     let ids: Vec<String> = resources
         .iter()
-        .flat_map(identifiers)
+        .flat_map(Resource::identifiers)
         .map(str::to_owned)
         .collect();
     Ok(state
@@ -48,7 +43,8 @@ pub async fn costs_of(
 /// none names either.
 pub fn cost_of(costs: &HashMap<String, f64>, resource: &Resource) -> Option<f64> {
     let mut seen = HashSet::new();
-    identifiers(resource)
+    resource
+        .identifiers()
         .filter(|id| seen.insert(*id))
         .filter_map(|id| costs.get(id).copied())
         // The line items' amounts have 9 decimals: a sum of two is kept to them (no binary

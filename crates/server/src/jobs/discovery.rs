@@ -34,12 +34,9 @@ use tokio::sync::{Notify, OnceCell, Semaphore};
 use tokio::task::JoinSet;
 
 use crate::cloud::sources::own_aws_identity;
+use crate::jobs::claim_loop::{keep_claiming, ClaimingWorker};
 use crate::state::AppState;
 
-/// How often an idle worker looks for runs due (scheduled, or asked for on another server).
-pub const POLL_INTERVAL: Duration = Duration::from_secs(60);
-/// The pause after the store failed, before trying again.
-const RETRY_AFTER_ERROR: Duration = Duration::from_secs(5);
 /// A running run older than its time limit plus this was left by a stopped server.
 const STALE_MARGIN: Duration = Duration::from_secs(5 * 60);
 /// What a run records when something that is not the cloud's fault failed (logged).
@@ -319,31 +316,10 @@ impl DiscoveryWorker {
         Ok(outcome)
     }
 
-    /// Keeps up to `concurrency` runs going: claims more whenever one ends, when woken
-    /// (`POST /v1/job`) or every [`POLL_INTERVAL`]. Never returns unless the task is dropped.
+    /// Keeps up to `concurrency` claims going (see [`keep_claiming`]). Never returns unless
+    /// the task is dropped.
     pub async fn run(self, wake: Arc<Notify>) -> anyhow::Result<()> {
-        let mut running: JoinSet<DiscoveryRunState> = JoinSet::new();
-        loop {
-            let free = self.concurrency().saturating_sub(running.len());
-            if free > 0 {
-                match self.claim(free).await {
-                    Ok(claimed) => {
-                        for claim in claimed {
-                            running.spawn(self.clone().run_and_record(claim));
-                        }
-                    }
-                    Err(error) => {
-                        tracing::error!(error = ?error, "the discovery job failed; retrying");
-                        tokio::time::sleep(RETRY_AFTER_ERROR).await;
-                    }
-                }
-            }
-            tokio::select! {
-                Some(_) = running.join_next(), if !running.is_empty() => {}
-                () = wake.notified() => {}
-                () = tokio::time::sleep(POLL_INTERVAL) => {}
-            }
-        }
+        keep_claiming(self, wake).await
     }
 
     /// Carries out one claimed run and records how it ended. Answers its state.
@@ -679,5 +655,29 @@ mod tests {
         assert_eq!(summary["totals"]["resources"], 12);
         assert_eq!(summary["accounts"][1]["state"], "partial");
         assert!(summary.get("error").is_none());
+    }
+}
+
+impl ClaimingWorker for DiscoveryWorker {
+    type Claim = DiscoveryClaim;
+    type Outcome = DiscoveryRunState;
+    const NAME: &'static str = "discovery";
+
+    fn concurrency(&self) -> usize {
+        DiscoveryWorker::concurrency(self)
+    }
+
+    fn claim(
+        &self,
+        limit: usize,
+    ) -> impl std::future::Future<Output = anyhow::Result<Vec<Self::Claim>>> + Send {
+        DiscoveryWorker::claim(self, limit)
+    }
+
+    fn carry_out(
+        self,
+        claim: Self::Claim,
+    ) -> impl std::future::Future<Output = Self::Outcome> + Send + 'static {
+        self.run_and_record(claim)
     }
 }

@@ -2,6 +2,7 @@
 //! in a loop by `serve` next to the HTTP server.
 
 pub mod budgets;
+pub mod claim_loop;
 pub mod discovery;
 pub mod ingest;
 pub mod notifications;

@@ -31,14 +31,10 @@ use tokio::sync::Notify;
 use tokio::task::JoinSet;
 
 use crate::cloud::sources::{export_location, provider_label, source_for};
+use crate::jobs::claim_loop::{keep_claiming, ClaimingWorker};
 use crate::jobs::ingest::{job_dir, next_stored_name, remove_upload};
 use crate::state::AppState;
 
-/// How often an idle worker looks for connections due (scheduled, or asked for on another
-/// server) unprompted.
-pub const POLL_INTERVAL: Duration = Duration::from_secs(60);
-/// The pause after the store failed, before trying again.
-const RETRY_AFTER_ERROR: Duration = Duration::from_secs(5);
 /// How often a sync looks whether the ingest worker has loaded a period it queued.
 const LOAD_POLL: Duration = Duration::from_millis(200);
 /// A running sync older than its time limit plus this was left by a stopped server.
@@ -132,32 +128,10 @@ impl SyncWorker {
         Ok(outcome)
     }
 
-    /// Keeps up to `sync_concurrency` syncs running: claims more whenever one ends, when
-    /// woken ("Sync now", a new connection) or every [`POLL_INTERVAL`]. Never returns unless
+    /// Keeps up to `concurrency` claims going (see [`keep_claiming`]). Never returns unless
     /// the task is dropped.
     pub async fn run(self, wake: Arc<Notify>) -> anyhow::Result<()> {
-        let mut running: JoinSet<bool> = JoinSet::new();
-        loop {
-            let free = self.concurrency().saturating_sub(running.len());
-            if free > 0 {
-                match self.claim(free).await {
-                    Ok(claimed) => {
-                        for connection in claimed {
-                            running.spawn(self.clone().sync_and_record(connection));
-                        }
-                    }
-                    Err(error) => {
-                        tracing::error!(error = ?error, "the sync job failed; retrying");
-                        tokio::time::sleep(RETRY_AFTER_ERROR).await;
-                    }
-                }
-            }
-            tokio::select! {
-                Some(_) = running.join_next(), if !running.is_empty() => {}
-                () = wake.notified() => {}
-                () = tokio::time::sleep(POLL_INTERVAL) => {}
-            }
-        }
+        keep_claiming(self, wake).await
     }
 
     /// Syncs one claimed connection within the time limit and records how it ended. Answers
@@ -582,5 +556,29 @@ mod tests {
         assert_eq!(human_duration(Duration::from_secs(7200)), "2 hours");
         assert_eq!(human_duration(Duration::from_secs(600)), "10 min");
         assert_eq!(human_duration(Duration::from_secs(2)), "2 s");
+    }
+}
+
+impl ClaimingWorker for SyncWorker {
+    type Claim = CloudConnection;
+    type Outcome = bool;
+    const NAME: &'static str = "sync";
+
+    fn concurrency(&self) -> usize {
+        SyncWorker::concurrency(self)
+    }
+
+    fn claim(
+        &self,
+        limit: usize,
+    ) -> impl std::future::Future<Output = anyhow::Result<Vec<Self::Claim>>> + Send {
+        SyncWorker::claim(self, limit)
+    }
+
+    fn carry_out(
+        self,
+        claim: Self::Claim,
+    ) -> impl std::future::Future<Output = Self::Outcome> + Send + 'static {
+        self.sync_and_record(claim)
     }
 }

@@ -1,5 +1,6 @@
 //! Costscope domain types and the spec's rules. No IO lives here.
 
+pub mod anomaly;
 pub mod aws_onboarding;
 pub mod budget;
 mod clock;
@@ -8,8 +9,10 @@ pub mod cost;
 mod email;
 mod feature_flags;
 pub mod focus;
+pub mod forecast;
 mod full_name;
 pub mod inventory;
+pub mod notify;
 mod password;
 mod records;
 mod role;

@@ -1,0 +1,1 @@
+//! Period-end cost forecasts with an interval, weekday-aware, backtested (docs/ANOMALIES.md).

@@ -1,0 +1,1 @@
+//! Notification channels: their rules and how an event is rendered for each (docs/NOTIFICATIONS.md).

@@ -24,6 +24,7 @@ import {
   IamPage,
   InventoryPage,
   ManagedAccountsPage,
+  NotificationsPage,
   SavedReportsPage,
   TagsPage,
   UserManagementPage,
@@ -138,6 +139,14 @@ export function AppRoutes() {
             element={
               <SettingsSection pageName="Currency">
                 <CurrencySettingsPage />
+              </SettingsSection>
+            }
+          />
+          <Route
+            path="notifications"
+            element={
+              <SettingsSection pageName="Notifications">
+                <NotificationsPage />
               </SettingsSection>
             }
           />

@@ -20,6 +20,10 @@ export const GcpConnectPage = lazy(() => import('@/features/cloud-accounts').the
 export const AzureConnectPage = lazy(() =>
   import('@/features/cloud-accounts').then((m) => ({ default: m.AzureConnectPage })),
 );
+// Notification channels (issue 15).
+export const NotificationsPage = lazy(() =>
+  import('@/features/notifications').then((m) => ({ default: m.NotificationsPage })),
+);
 export const ComingSoonPage = lazy(() => import('@/features/coming-soon').then((m) => ({ default: m.ComingSoonPage })));
 
 // Cost screens (docs/WEB-COST.md): only these chunks pull in the chart library.

@@ -1,6 +1,7 @@
 import CloudUploadIcon from '@mui/icons-material/CloudUpload';
 import CurrencyExchangeIcon from '@mui/icons-material/CurrencyExchange';
 import LogoutIcon from '@mui/icons-material/Logout';
+import NotificationsNoneOutlinedIcon from '@mui/icons-material/NotificationsNoneOutlined';
 import PeopleOutlineIcon from '@mui/icons-material/PeopleOutline';
 import SettingsEthernetIcon from '@mui/icons-material/SettingsEthernet';
 import { Avatar, Box, Divider, IconButton, ListItemIcon, ListSubheader, Menu, MenuItem, Typography } from '@mui/material';
@@ -65,6 +66,12 @@ export function UserMenu({ user, onSignOut }: UserMenuProps) {
             <PeopleOutlineIcon fontSize="small" />
           </ListItemIcon>
           User Management
+        </MenuItem>
+        <MenuItem onClick={() => go('/settings/notifications')}>
+          <ListItemIcon>
+            <NotificationsNoneOutlinedIcon fontSize="small" />
+          </ListItemIcon>
+          Notifications
         </MenuItem>
         <MenuItem onClick={() => go('/settings/billing-data')}>
           <ListItemIcon>

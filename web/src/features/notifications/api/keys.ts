@@ -1,0 +1,5 @@
+export const notificationKeys = {
+  all: ['notifications'] as const,
+  channels: () => ['notifications', 'channels'] as const,
+  deliveries: (limit: number) => ['notifications', 'deliveries', limit] as const,
+};

@@ -1,0 +1,247 @@
+//! What a notification says, whatever carries it: one [`Message`] per event.
+
+use chrono::{DateTime, NaiveDate, Utc};
+use serde_json::Value;
+
+use super::format::dollars;
+
+/// The button and link text of chat messages.
+pub const OPEN_IN_COSTSCOPE: &str = "Open in Costscope";
+
+/// One labelled value of a message (a Slack field, an Adaptive Card fact).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Fact {
+    pub title: String,
+    pub value: String,
+}
+
+impl Fact {
+    fn new(title: &str, value: String) -> Self {
+        Self {
+            title: title.to_owned(),
+            value,
+        }
+    }
+}
+
+/// An event in words, for every channel.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Message {
+    /// One line: a mail's subject, a chat message's header.
+    pub title: String,
+    /// The sentence that says what happened.
+    pub text: String,
+    /// Paragraphs after it (mail); the facts say the same to chat channels.
+    pub details: Vec<String>,
+    pub facts: Vec<Fact>,
+    /// Where to look: the budget's page, or the Costscope home.
+    pub url: String,
+    /// How a mail introduces `url` ("See the budget").
+    pub link_text: String,
+}
+
+/// Something Costscope tells a channel.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Event {
+    /// A budget threshold reached (the outbox's `budget_alert` payload).
+    BudgetAlert(BudgetAlert),
+    /// "Send test": proves the channel works.
+    Test { channel_name: String },
+}
+
+impl Event {
+    /// The event's name on the wire (`X-Costscope-Event`, the envelope's `event`).
+    pub fn name(&self) -> &'static str {
+        match self {
+            Event::BudgetAlert(_) => BudgetAlert::EVENT,
+            Event::Test { .. } => "test",
+        }
+    }
+
+    /// The event of an outbox notification, `None` for a kind this build does not know.
+    pub fn from_outbox(kind: &str, payload: &Value) -> Option<Self> {
+        match kind {
+            BudgetAlert::EVENT => Some(Event::BudgetAlert(BudgetAlert::from_payload(payload))),
+            _ => None,
+        }
+    }
+
+    /// The event in words; links start at `public_url` (no trailing slash).
+    pub fn message(&self, public_url: &str) -> Message {
+        match self {
+            Event::BudgetAlert(alert) => alert.message(public_url),
+            Event::Test { channel_name } => Message {
+                title: "Costscope test message".to_owned(),
+                text: format!(
+                    "This is a test message for the channel \"{channel_name}\": it works. \
+                     Budget alerts will arrive here."
+                ),
+                details: Vec::new(),
+                facts: Vec::new(),
+                url: format!("{public_url}/"),
+                link_text: "Open Costscope".to_owned(),
+            },
+        }
+    }
+}
+
+/// A reached budget threshold, as the outbox holds it (self-contained: the budget may have
+/// changed or gone since). Missing fields read as empty or zero.
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct BudgetAlert {
+    pub alert_id: i64,
+    pub budget_id: i64,
+    pub budget_name: String,
+    pub budget_amount: f64,
+    /// `Monthly`, `Quarterly` or `Yearly`.
+    pub budget_period: String,
+    /// `Percentage` or `Absolute`.
+    pub threshold_type: String,
+    pub threshold_value: f64,
+    pub spent_amount: f64,
+    pub spend_percentage: f64,
+    pub period_start: Option<NaiveDate>,
+    pub triggered_at: Option<DateTime<Utc>>,
+}
+
+impl BudgetAlert {
+    pub const EVENT: &'static str = "budget_alert";
+
+    /// Reads the payload leniently: a field of another shape reads as missing.
+    pub fn from_payload(payload: &Value) -> Self {
+        let field = |name: &str| payload.get(name).cloned().unwrap_or(Value::Null);
+        let text = |name: &str| field(name).as_str().unwrap_or_default().to_owned();
+        let number = |name: &str| field(name).as_f64().unwrap_or_default();
+        Self {
+            alert_id: field("alertId").as_i64().unwrap_or_default(),
+            budget_id: field("budgetId").as_i64().unwrap_or_default(),
+            budget_name: text("budgetName"),
+            budget_amount: number("budgetAmount"),
+            budget_period: text("budgetPeriod"),
+            threshold_type: text("thresholdType"),
+            threshold_value: number("thresholdValue"),
+            spent_amount: number("spentAmount"),
+            spend_percentage: number("spendPercentage"),
+            period_start: serde_json::from_value(field("periodStart")).ok(),
+            triggered_at: serde_json::from_value(field("triggeredAt")).ok(),
+        }
+    }
+
+    /// `75%` or `$4,500.00`.
+    fn threshold(&self) -> String {
+        match self.threshold_type.as_str() {
+            "Absolute" => dollars(self.threshold_value),
+            _ => format!("{}%", self.threshold_value),
+        }
+    }
+
+    pub fn message(&self, public_url: &str) -> Message {
+        let name = &self.budget_name;
+        let threshold = self.threshold();
+        let period = self.budget_period.to_lowercase();
+        let amount = dollars(self.budget_amount);
+        let spent = dollars(self.spent_amount);
+        let start = self
+            .period_start
+            .map_or_else(String::new, |start| start.to_string());
+        let triggered = self.triggered_at.map_or_else(String::new, |at| {
+            format!(" on {}", at.format("%-d %B %Y %H:%M UTC"))
+        });
+        Message {
+            title: format!("Budget \"{name}\" reached its {threshold} alert"),
+            text: format!(
+                "The {period} budget \"{name}\" of {amount} has reached its {threshold} alert \
+                 threshold{triggered}."
+            ),
+            details: vec![format!(
+                "Spent so far in the period starting {start}: {spent} ({percent:.1}% of the budget).",
+                percent = self.spend_percentage,
+            )],
+            facts: vec![
+                Fact::new("Budget", name.clone()),
+                Fact::new("Threshold", threshold),
+                Fact::new(
+                    "Spent",
+                    format!("{spent} ({:.1}% of {amount})", self.spend_percentage),
+                ),
+                Fact::new("Period", format!("{} from {start}", self.budget_period)),
+            ],
+            url: format!("{public_url}/budgets/view/{}", self.budget_id),
+            link_text: "See the budget".to_owned(),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use serde_json::json;
+
+    use super::*;
+
+    fn payload() -> Value {
+        json!({
+            "customerId": 3, "alertId": 11, "budgetId": 7, "budgetName": "Prod AWS",
+            "budgetAmount": 5000.0, "budgetPeriod": "Monthly", "thresholdType": "Percentage",
+            "thresholdValue": 75.0, "spentAmount": 5310.42, "spendPercentage": 106.2084,
+            "periodStart": "2026-11-01", "triggeredAt": "2026-11-23T10:00:02Z",
+        })
+    }
+
+    #[test]
+    fn a_budget_alert_names_the_budget_threshold_and_spend() {
+        let event = Event::from_outbox("budget_alert", &payload()).unwrap();
+        assert_eq!(event.name(), "budget_alert");
+        let message = event.message("https://costs.acme.test");
+        assert_eq!(message.title, "Budget \"Prod AWS\" reached its 75% alert");
+        assert_eq!(
+            message.text,
+            "The monthly budget \"Prod AWS\" of $5,000.00 has reached its 75% alert threshold \
+             on 23 November 2026 10:00 UTC."
+        );
+        assert_eq!(
+            message.details,
+            vec![
+                "Spent so far in the period starting 2026-11-01: $5,310.42 (106.2% of the budget)."
+                    .to_owned()
+            ]
+        );
+        assert_eq!(
+            message.facts,
+            vec![
+                Fact::new("Budget", "Prod AWS".to_owned()),
+                Fact::new("Threshold", "75%".to_owned()),
+                Fact::new("Spent", "$5,310.42 (106.2% of $5,000.00)".to_owned()),
+                Fact::new("Period", "Monthly from 2026-11-01".to_owned()),
+            ]
+        );
+        assert_eq!(message.url, "https://costs.acme.test/budgets/view/7");
+    }
+
+    #[test]
+    fn an_absolute_threshold_is_in_dollars_and_missing_fields_read_empty() {
+        let alert = BudgetAlert::from_payload(
+            &json!({"budgetName": "X", "thresholdType": "Absolute", "thresholdValue": 4500.0,
+                    "triggeredAt": 12}),
+        );
+        assert_eq!(alert.triggered_at, None);
+        let message = alert.message("");
+        assert_eq!(message.title, "Budget \"X\" reached its $4,500.00 alert");
+        assert_eq!(
+            message.text,
+            "The  budget \"X\" of $0.00 has reached its $4,500.00 alert threshold."
+        );
+    }
+
+    #[test]
+    fn an_unknown_kind_is_no_event_and_a_test_names_its_channel() {
+        assert_eq!(Event::from_outbox("anomaly_v9", &json!({})), None);
+        let test = Event::Test {
+            channel_name: "Ops".to_owned(),
+        };
+        assert_eq!(test.name(), "test");
+        let message = test.message("https://costs.acme.test");
+        assert_eq!(message.title, "Costscope test message");
+        assert!(message.text.contains("\"Ops\""));
+        assert_eq!(message.url, "https://costs.acme.test/");
+    }
+}

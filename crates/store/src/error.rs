@@ -5,6 +5,9 @@ pub enum StoreError {
     Conflict,
     #[error("the database URL must start with sqlite: or postgres://")]
     UnsupportedUrl,
+    /// A budget named a channel that is not one of its customer's (or was deleted meanwhile).
+    #[error("a channel is not one of the customer's")]
+    UnknownChannel,
     #[error("stored data is invalid: {0}")]
     Corrupt(String),
     #[error(transparent)]

@@ -5,6 +5,7 @@
 
 mod budget_alerts;
 mod budgets;
+pub mod channels;
 mod connections;
 mod error;
 mod ingest_jobs;
@@ -26,6 +27,10 @@ use costscope_core::{CloudAccount, Customer, Email, User};
 
 pub use budget_alerts::{BudgetAlert, NewBudgetAlert};
 pub use budgets::{Budget, BudgetChanges, BudgetConfigChange, BudgetConfigField, NewBudget};
+pub use channels::{
+    AlertDelivery, Channel, ChannelCreation, ChannelStore, ChannelTarget, Delivery, DueDelivery,
+    LastDelivery, NewChannel,
+};
 pub use connections::{
     CloudConnection, MemberAccount, NewCloudConnection, RegistrationCheck, SyncOutcome, SyncState,
     SyncStatus, SyncedPeriod, REGISTRATION_FAILED, REGISTRATION_RUNNING, REGISTRATION_SUCCEEDED,
@@ -60,6 +65,9 @@ pub trait MetadataStore: Send + Sync + std::fmt::Debug {
     /// The resource inventory, standard tags, discovery runs and dismissed recommendations
     /// (issue 14), in the same database.
     fn inventory(&self) -> &dyn InventoryStore;
+    /// Notification channels, their deliveries and the channels budgets name (issue 15), in the
+    /// same database.
+    fn channels(&self) -> &dyn ChannelStore;
 
     /// Creates a customer and its owner in one transaction.
     /// [`StoreError::Conflict`] when the owner's e-mail is taken.
@@ -339,6 +347,16 @@ pub trait MetadataStore: Send + Sync + std::fmt::Debug {
         user_id: i64,
         new: NewBudget,
     ) -> Result<Budget, StoreError>;
+    /// [`MetadataStore::create_budget`] that also records the channels the budget sends its
+    /// alerts to (de-duplicated), in the same transaction. [`StoreError::UnknownChannel`] (and
+    /// nothing written) when one is not the customer's.
+    async fn create_budget_with_channels(
+        &self,
+        customer_id: i64,
+        user_id: i64,
+        new: NewBudget,
+        channel_ids: &[i64],
+    ) -> Result<Budget, StoreError>;
     /// The customer's budgets, oldest first.
     async fn list_budgets(&self, customer_id: i64) -> Result<Vec<Budget>, StoreError>;
     async fn get_budget(&self, customer_id: i64, id: i64) -> Result<Option<Budget>, StoreError>;
@@ -351,6 +369,18 @@ pub trait MetadataStore: Send + Sync + std::fmt::Debug {
         user_id: i64,
         id: i64,
         changes: BudgetChanges,
+    ) -> Result<Option<Budget>, StoreError>;
+    /// [`MetadataStore::update_budget`] that also replaces the channels the budget sends its
+    /// alerts to (an empty list: every channel), in the same transaction (not recorded in the
+    /// configuration history). [`StoreError::UnknownChannel`] (and nothing written) when one
+    /// is not the customer's.
+    async fn update_budget_with_channels(
+        &self,
+        customer_id: i64,
+        user_id: i64,
+        id: i64,
+        changes: BudgetChanges,
+        channel_ids: &[i64],
     ) -> Result<Option<Budget>, StoreError>;
     /// Deletes the budget with its history; `false` when not the customer's.
     async fn delete_budget(&self, customer_id: i64, id: i64) -> Result<bool, StoreError>;
@@ -384,8 +414,10 @@ pub trait MetadataStore: Send + Sync + std::fmt::Debug {
     ) -> Result<Vec<BudgetAlert>, StoreError>;
 
     /// Up to `limit` undelivered notifications due by `now` (next attempt at or before it),
-    /// oldest first, for the delivery worker. Several servers should not run the worker at
-    /// once (the job lease sees to that): nothing here claims the rows.
+    /// oldest first, for the e-mail to owners and admins: only those of tenants without any
+    /// channel, never fanned out to channels ([`ChannelStore::fan_out_notifications`]).
+    /// Several servers should not run the worker at once (the job lease sees to that): nothing
+    /// here claims the rows.
     async fn pending_notifications(
         &self,
         now: DateTime<Utc>,

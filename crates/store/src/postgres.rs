@@ -29,3 +29,4 @@ crate::inventory::sql::impl_inventory_store!(
     crate::inventory::query::Dialect::Postgres,
     " FOR UPDATE SKIP LOCKED"
 );
+crate::channels::impl_channel_store!(PgStore);

@@ -28,6 +28,10 @@ macro_rules! impl_metadata_store {
                 self
             }
 
+            fn channels(&self) -> &dyn crate::channels::ChannelStore {
+                self
+            }
+
             #[tracing::instrument(skip_all)]
             async fn create_customer_with_owner(
                 &self,
@@ -1177,12 +1181,22 @@ macro_rules! impl_metadata_store {
                 Ok(failed)
             }
 
-            #[tracing::instrument(skip_all, fields(customer_id, user_id))]
             async fn create_budget(
                 &self,
                 customer_id: i64,
                 user_id: i64,
                 new: crate::NewBudget,
+            ) -> Result<crate::Budget, crate::StoreError> {
+                self.create_budget_with_channels(customer_id, user_id, new, &[]).await
+            }
+
+            #[tracing::instrument(skip_all, fields(customer_id, user_id))]
+            async fn create_budget_with_channels(
+                &self,
+                customer_id: i64,
+                user_id: i64,
+                new: crate::NewBudget,
+                channel_ids: &[i64],
             ) -> Result<crate::Budget, crate::StoreError> {
                 use crate::budgets::{BudgetRow, BUDGET_COLUMNS};
                 let values = new.values();
@@ -1218,6 +1232,9 @@ macro_rules! impl_metadata_store {
                 .bind(entry.new_value)
                 .execute(&mut *tx)
                 .await?;
+                if !channel_ids.is_empty() {
+                    crate::sql_store::replace_budget_channels!(tx, customer_id, budget.id, channel_ids);
+                }
                 tx.commit().await?;
                 Ok(budget)
             }
@@ -1254,7 +1271,6 @@ macro_rules! impl_metadata_store {
                 row.map(TryInto::try_into).transpose()
             }
 
-            #[tracing::instrument(skip_all, fields(customer_id, user_id, id))]
             async fn update_budget(
                 &self,
                 customer_id: i64,
@@ -1262,62 +1278,18 @@ macro_rules! impl_metadata_store {
                 id: i64,
                 changes: crate::BudgetChanges,
             ) -> Result<Option<crate::Budget>, crate::StoreError> {
-                use crate::budgets::{apply_changes, BudgetRow, BUDGET_COLUMNS};
-                let mut tx = self.pool.begin().await?;
-                // A write that changes nothing, to lock the row (PostgreSQL) or take the write
-                // lock (SQLite) before reading it: concurrent edits see each other's result, so
-                // every history row's old value is the value it replaced.
-                let row: Option<BudgetRow> = sqlx::query_as(&format!(
-                    "UPDATE budgets SET updated_at = updated_at \
-                     WHERE customer_id = $1 AND id = $2 RETURNING {BUDGET_COLUMNS}"
-                ))
-                .bind(customer_id)
-                .bind(id)
-                .fetch_optional(&mut *tx)
-                .await?;
-                let Some(row) = row else {
-                    return Ok(None);
-                };
-                let current = crate::Budget::try_from(row)?;
-                let (values, entries) = apply_changes(&current, &changes);
-                if entries.is_empty() {
-                    tx.commit().await?;
-                    return Ok(Some(current));
-                }
-                let row: BudgetRow = sqlx::query_as(&format!(
-                    "UPDATE budgets SET name = $1, amount = $2, period = $3, filters = $4, \
-                     alerts = $5, updated_at = $6 \
-                     WHERE customer_id = $7 AND id = $8 RETURNING {BUDGET_COLUMNS}"
-                ))
-                .bind(values.name)
-                .bind(values.amount)
-                .bind(values.period)
-                .bind(values.filters)
-                .bind(values.alerts)
-                .bind(changes.now)
-                .bind(customer_id)
-                .bind(id)
-                .fetch_one(&mut *tx)
-                .await?;
-                let budget = crate::Budget::try_from(row)?;
-                for entry in entries {
-                    sqlx::query(
-                        "INSERT INTO budget_config_history \
-                         (budget_id, customer_id, changed_by_user_id, changed_at, field, old_value, new_value) \
-                         VALUES ($1, $2, $3, $4, $5, $6, $7)",
-                    )
-                    .bind(id)
-                    .bind(customer_id)
-                    .bind(user_id)
-                    .bind(changes.now)
-                    .bind(entry.field.as_str())
-                    .bind(entry.old_value)
-                    .bind(entry.new_value)
-                    .execute(&mut *tx)
-                    .await?;
-                }
-                tx.commit().await?;
-                Ok(Some(budget))
+                self.edit_budget(customer_id, user_id, id, changes, None).await
+            }
+
+            async fn update_budget_with_channels(
+                &self,
+                customer_id: i64,
+                user_id: i64,
+                id: i64,
+                changes: crate::BudgetChanges,
+                channel_ids: &[i64],
+            ) -> Result<Option<crate::Budget>, crate::StoreError> {
+                self.edit_budget(customer_id, user_id, id, changes, Some(channel_ids)).await
             }
 
             #[tracing::instrument(skip_all, fields(customer_id, id))]
@@ -1408,13 +1380,14 @@ macro_rules! impl_metadata_store {
                     alert_notification_payload(alert.customer_id, &recorded, &budget.try_into()?);
                 sqlx::query(
                     "INSERT INTO notification_outbox \
-                     (customer_id, kind, payload, created_at, next_attempt_at) \
-                     VALUES ($1, $2, $3, $4, $4)",
+                     (customer_id, kind, payload, created_at, next_attempt_at, budget_alert_id) \
+                     VALUES ($1, $2, $3, $4, $4, $5)",
                 )
                 .bind(alert.customer_id)
                 .bind(crate::NotificationKind::BudgetAlert.as_str())
                 .bind(payload.to_string())
                 .bind(alert.triggered_at)
+                .bind(recorded.id)
                 .execute(&mut *tx)
                 .await?;
                 tx.commit().await?;
@@ -1453,9 +1426,10 @@ macro_rules! impl_metadata_store {
             ) -> Result<Vec<crate::OutboxNotification>, crate::StoreError> {
                 use crate::notifications::{OutboxNotificationRow, OUTBOX_COLUMNS};
                 let rows: Vec<OutboxNotificationRow> = sqlx::query_as(&format!(
-                    "SELECT {OUTBOX_COLUMNS} FROM notification_outbox \
-                     WHERE delivered_at IS NULL AND next_attempt_at <= $1 \
-                     ORDER BY created_at, id LIMIT $2"
+                    "SELECT {OUTBOX_COLUMNS} FROM notification_outbox o \
+                     WHERE o.delivered_at IS NULL AND o.fanned_out_at IS NULL AND o.next_attempt_at <= $1 \
+                     AND NOT EXISTS (SELECT 1 FROM notification_channels c WHERE c.customer_id = o.customer_id) \
+                     ORDER BY o.created_at, o.id LIMIT $2"
                 ))
                 .bind(now)
                 .bind(limit)
@@ -1501,7 +1475,118 @@ macro_rules! impl_metadata_store {
                 Ok(recorded.rows_affected() > 0)
             }
         }
+
+        impl $store {
+            /// An edit of a budget and, with `Some`, the channels it names, in one transaction.
+            #[tracing::instrument(skip_all, fields(customer_id, user_id, id))]
+            async fn edit_budget(
+                &self,
+                customer_id: i64,
+                user_id: i64,
+                id: i64,
+                changes: crate::BudgetChanges,
+                channel_ids: Option<&[i64]>,
+            ) -> Result<Option<crate::Budget>, crate::StoreError> {
+                use crate::budgets::{apply_changes, BudgetRow, BUDGET_COLUMNS};
+                let mut tx = self.pool.begin().await?;
+                // A write that changes nothing, to lock the row (PostgreSQL) or take the write
+                // lock (SQLite) before reading it: concurrent edits see each other's result, so
+                // every history row's old value is the value it replaced.
+                let row: Option<BudgetRow> = sqlx::query_as(&format!(
+                    "UPDATE budgets SET updated_at = updated_at \
+                     WHERE customer_id = $1 AND id = $2 RETURNING {BUDGET_COLUMNS}"
+                ))
+                .bind(customer_id)
+                .bind(id)
+                .fetch_optional(&mut *tx)
+                .await?;
+                let Some(row) = row else {
+                    return Ok(None);
+                };
+                let current = crate::Budget::try_from(row)?;
+                if let Some(channel_ids) = channel_ids {
+                    crate::sql_store::replace_budget_channels!(tx, customer_id, id, channel_ids);
+                }
+                let (values, entries) = apply_changes(&current, &changes);
+                if entries.is_empty() {
+                    tx.commit().await?;
+                    return Ok(Some(current));
+                }
+                let row: BudgetRow = sqlx::query_as(&format!(
+                    "UPDATE budgets SET name = $1, amount = $2, period = $3, filters = $4, \
+                     alerts = $5, updated_at = $6 \
+                     WHERE customer_id = $7 AND id = $8 RETURNING {BUDGET_COLUMNS}"
+                ))
+                .bind(values.name)
+                .bind(values.amount)
+                .bind(values.period)
+                .bind(values.filters)
+                .bind(values.alerts)
+                .bind(changes.now)
+                .bind(customer_id)
+                .bind(id)
+                .fetch_one(&mut *tx)
+                .await?;
+                let budget = crate::Budget::try_from(row)?;
+                for entry in entries {
+                    sqlx::query(
+                        "INSERT INTO budget_config_history \
+                         (budget_id, customer_id, changed_by_user_id, changed_at, field, old_value, new_value) \
+                         VALUES ($1, $2, $3, $4, $5, $6, $7)",
+                    )
+                    .bind(id)
+                    .bind(customer_id)
+                    .bind(user_id)
+                    .bind(changes.now)
+                    .bind(entry.field.as_str())
+                    .bind(entry.old_value)
+                    .bind(entry.new_value)
+                    .execute(&mut *tx)
+                    .await?;
+                }
+                tx.commit().await?;
+                Ok(Some(budget))
+            }
+        }
     };
 }
 
 pub(crate) use impl_metadata_store;
+
+/// Inside a budget write's transaction `$tx`: replaces the channels budget `$budget_id` sends
+/// its alerts to with `$ids`, which must all be `$customer_id`'s channels
+/// ([`crate::StoreError::UnknownChannel`] otherwise; a channel deleted meanwhile is one too).
+macro_rules! replace_budget_channels {
+    ($tx:ident, $customer_id:expr, $budget_id:expr, $ids:expr) => {{
+        let known: Vec<(i64,)> =
+            sqlx::query_as("SELECT id FROM notification_channels WHERE customer_id = $1")
+                .bind($customer_id)
+                .fetch_all(&mut *$tx)
+                .await?;
+        let known: Vec<i64> = known.into_iter().map(|(id,)| id).collect();
+        let ids = crate::channels::checked_channel_ids($ids, &known)?;
+        sqlx::query("DELETE FROM budget_channels WHERE customer_id = $1 AND budget_id = $2")
+            .bind($customer_id)
+            .bind($budget_id)
+            .execute(&mut *$tx)
+            .await?;
+        for channel_id in ids {
+            sqlx::query(
+                "INSERT INTO budget_channels (budget_id, channel_id, customer_id) VALUES ($1, $2, $3)",
+            )
+            .bind($budget_id)
+            .bind(channel_id)
+            .bind($customer_id)
+            .execute(&mut *$tx)
+            .await
+            .map_err(|err| match &err {
+                sqlx::Error::Database(db) if db.is_foreign_key_violation() => {
+                    crate::StoreError::UnknownChannel
+                }
+                _ => crate::StoreError::from(err),
+            })?;
+        }
+    }};
+}
+
+pub(crate) use replace_budget_channels;

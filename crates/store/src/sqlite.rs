@@ -32,3 +32,4 @@ crate::inventory::sql::impl_inventory_store!(
     crate::inventory::query::Dialect::Sqlite,
     ""
 );
+crate::channels::impl_channel_store!(SqliteStore);

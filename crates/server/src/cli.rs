@@ -61,7 +61,7 @@ pub struct GlobalArgs {
     /// Log output: human-readable or one JSON object per line [default: pretty]
     #[arg(long, global = true, env = "COSTSCOPE_LOG_FORMAT", value_enum)]
     pub log_format: Option<LogFormat>,
-    /// Memory the cost database may use (loads spill to disk beyond it), e.g. 1GB, 768MiB [default: 512MiB]
+    /// Memory the cost database may use (loads spill to disk beyond it), e.g. 1GB, 768MiB [default: 384MiB]
     #[arg(
         long,
         global = true,

@@ -970,7 +970,7 @@ mod tests {
 
     #[test]
     fn the_load_memory_limit_is_a_size_from_flags_or_the_file() {
-        assert_eq!(parse("", Overrides::default()).load_memory_limit, 512 << 20);
+        assert_eq!(parse("", Overrides::default()).load_memory_limit, 384 << 20);
         let from_file = parse("load_memory_limit = \"1GiB\"", Overrides::default());
         assert_eq!(from_file.load_memory_limit, 1 << 30);
         let flag = Overrides {

@@ -28,6 +28,8 @@ pub const URL_TOO_LONG: &str = "The URL must be at most 2048 characters";
 pub const SECRET_NOT_TAKEN: &str = "Only webhook channels take a secret";
 pub const SECRET_LENGTH: &str = "The secret must be 16 to 256 characters";
 pub const TOO_MANY_CHANNELS: &str = "A tenant may have at most 20 channels";
+/// A budget's `channelIds` names a channel that is not one of the tenant's (422).
+pub const UNKNOWN_CHANNEL: &str = "Unknown channel";
 
 /// The 422 of a create when the tenant already has [`MAX_CHANNELS`] channels (under
 /// `details.channels`: no field of the form is at fault).

@@ -3,6 +3,7 @@
 pub mod accounts;
 pub mod auth;
 pub mod budgets;
+pub mod channels;
 pub mod config;
 pub mod cost;
 pub mod currency;
@@ -43,6 +44,7 @@ pub fn routes() -> Router<AppState> {
         .merge(accounts::routes())
         .merge(users::routes())
         .merge(budgets::routes())
+        .merge(channels::routes())
         .merge(cost::routes())
         .merge(currency::routes())
         .merge(ingest::routes())

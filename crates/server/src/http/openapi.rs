@@ -6,8 +6,8 @@ use utoipa::openapi::{ContentBuilder, Ref, ResponseBuilder};
 use utoipa::{Modify, OpenApi};
 
 use super::{
-    accounts, auth, budgets, config, cost, currency, customer, discovery, error, export, findings,
-    ingest, inventory, users,
+    accounts, auth, budgets, channels, config, cost, currency, customer, discovery, error, export,
+    findings, ingest, inventory, users,
 };
 
 #[derive(OpenApi)]
@@ -28,6 +28,7 @@ use super::{
         export::export_focus,
         budgets::crud::list, budgets::crud::summary, budgets::crud::get_one, budgets::crud::create, budgets::crud::update, budgets::crud::delete,
         budgets::history::spending, budgets::history::alerts, budgets::history::configuration, budgets::resources::resources,
+        channels::list, channels::create, channels::remove, channels::send_test, channels::deliveries,
         inventory::resources::list, inventory::export::export, inventory::stats::count, inventory::property::property, inventory::property::params, inventory::stats::stats, inventory::stats::trend, inventory::resources::unmatched_spend,
         inventory::standard_tags::list, inventory::standard_tags::create, inventory::standard_tags::update, inventory::standard_tags::delete, inventory::standard_tags::stats,
         findings::handlers::list_findings, findings::handlers::savings, findings::handlers::dismiss, findings::handlers::restore, findings::compliance::tag_compliance,
@@ -51,7 +52,9 @@ use super::{
         cost::query::QueryRequest, cost::query::QueryFilter,
         currency::CurrencyPart, currency::CurrencyAmountDto, currency::CurrencySettings, currency::CurrencySettingsRequest, currency::DataCurrency, currency::RatesInfo, currency::ExchangeRateDto, currency::ExchangeRatesPage,
         budgets::dto::BudgetDto, budgets::dto::BudgetRequest, budgets::dto::BudgetSummary, budgets::dto::BudgetHistoryItem,
-        budgets::dto::BudgetAlertHistoryItem, budgets::dto::ConfigChangeType, budgets::dto::BudgetConfigHistoryItem,
+        budgets::dto::BudgetAlertHistoryItem, budgets::dto::AlertDeliveryDto, budgets::dto::ConfigChangeType, budgets::dto::BudgetConfigHistoryItem,
+        channels::ChannelDto, channels::LastDeliveryDto, channels::CreatedChannelDto, channels::ChannelRequest, channels::ChannelTestResult, channels::DeliveryDto,
+        costscope_core::notify::ChannelKind, costscope_core::notify::DeliveryStatus,
         budgets::dto::BudgetResource, budgets::dto::ResourcesPagination, budgets::dto::BudgetResourcesResponse,
         costscope_core::budget::BudgetFilter, costscope_core::budget::BudgetFilterType, costscope_core::budget::BudgetPeriod,
         costscope_core::budget::AlertThreshold, costscope_core::budget::ThresholdType, costscope_core::budget::BudgetHealth,

@@ -1,57 +1,68 @@
-//! Delivery of the notification outbox (DESIGN §6 "notification delivery with retry"). The one
-//! channel so far is e-mail, when SMTP is configured: a budget alert goes to the customer's
-//! active owners and admins. Without SMTP, notifications wait in the outbox for a channel.
+//! Delivery of the notification outbox (DESIGN §6 "notification delivery with retry",
+//! docs/NOTIFICATIONS.md "Delivery"). Each run:
+//!
+//! 1. fans every new event of a tenant with channels out into one delivery per channel (the
+//!    store does each event in one transaction, once);
+//! 2. e-mails the events of tenants without any channel to their active owners and admins, as
+//!    before channels existed (when SMTP is configured; retried until it goes out);
+//! 3. sends the channel deliveries that are due. A delivery is marked delivered only after the
+//!    receiver answered 2xx, so a server stopped between attempts resumes where it was; a
+//!    failed attempt is retried after 1, 2, 4 … minutes, and after 8 the delivery is failed.
+
+pub mod send;
 
 use std::sync::Arc;
 use std::time::Duration;
 
 use anyhow::Context;
-use chrono::{DateTime, TimeDelta, Utc};
 use costscope_connectors::{Mailer, OutgoingMail};
+use costscope_core::notify::{render, retry, Event};
 use costscope_core::{Clock, UserStatus};
-use costscope_store::{MetadataStore, NotificationKind, OutboxNotification};
-use serde_json::Value;
+use costscope_store::{DueDelivery, MetadataStore, OutboxNotification};
+use futures_util::StreamExt;
+use serde_json::json;
 use tokio::sync::Notify;
 
-use crate::format::dollars;
+use self::send::{Outgoing, Sender};
+use crate::secrets::SecretBox;
 use crate::state::AppState;
 
-/// Notifications taken per run.
+/// Events fanned out, e-mails sent and deliveries attempted per round of a run.
 const BATCH: i64 = 50;
+/// Rounds of a run at most (a backlog larger than this waits for the next run).
+const MAX_ROUNDS: usize = 20;
+/// Channel deliveries sent at once.
+const CONCURRENT_SENDS: usize = 4;
 /// How often the outbox is looked at when nothing woke the job.
 pub const POLL_INTERVAL: Duration = Duration::from_secs(60);
-/// The wait before the first retry; it doubles per failed attempt up to [`MAX_RETRY_DELAY`].
-const FIRST_RETRY_DELAY: TimeDelta = TimeDelta::minutes(1);
-const MAX_RETRY_DELAY: TimeDelta = TimeDelta::hours(6);
 
 /// What one [`NotificationDelivery::run_once`] did.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub struct Outcome {
+    /// Events turned into channel deliveries.
+    pub fanned_out: usize,
+    /// Successful sends: channel deliveries, and owners-and-admins e-mails.
     pub delivered: usize,
-    /// Attempts that failed; each is retried later.
+    /// Attempts that failed, retried later or (see `given_up`) not.
     pub failed: usize,
+    /// Channel deliveries that failed for the last time.
+    pub given_up: usize,
 }
 
 #[derive(Debug, Clone)]
 pub struct NotificationDelivery {
     store: Arc<dyn MetadataStore>,
     clock: Arc<dyn Clock>,
-    /// `None`: no channel yet, everything stays in the outbox.
+    /// `None`: no SMTP, the owners-and-admins e-mails wait in the outbox.
     mailer: Option<Mailer>,
     /// Base of the links in messages, without a trailing slash.
     public_url: String,
-}
-
-/// The wait before the next attempt after `attempts` failed ones (1, 2, 4 … minutes, at most
-/// six hours).
-pub fn retry_delay(attempts: i64) -> TimeDelta {
-    let doublings = u32::try_from(attempts.clamp(1, 20) - 1).unwrap_or(0);
-    FIRST_RETRY_DELAY
-        .checked_mul(1 << doublings)
-        .map_or(MAX_RETRY_DELAY, |delay| delay.min(MAX_RETRY_DELAY))
+    /// `None`: channels are neither fanned out nor sent to (see [`Self::with_channels`]).
+    channels: Option<Sender>,
 }
 
 impl NotificationDelivery {
+    /// The owners-and-admins e-mail only; [`Self::with_channels`] adds the channels.
     pub fn new(
         store: Arc<dyn MetadataStore>,
         clock: Arc<dyn Clock>,
@@ -63,7 +74,24 @@ impl NotificationDelivery {
             clock,
             mailer,
             public_url,
+            channels: None,
         }
+    }
+
+    /// Also fans events out to channels and sends to them (targets decrypted with `secrets`).
+    pub fn with_channels(mut self, secrets: Arc<SecretBox>) -> Self {
+        self.channels = Some(Sender::new(
+            secrets,
+            self.mailer.clone(),
+            self.public_url.clone(),
+        ));
+        self
+    }
+
+    /// Runs on `clock` instead (tests drive the retries' time).
+    pub fn with_clock(mut self, clock: Arc<dyn Clock>) -> Self {
+        self.clock = clock;
+        self
     }
 
     pub fn from_state(state: &AppState) -> Self {
@@ -73,24 +101,50 @@ impl NotificationDelivery {
             state.mailer.clone(),
             state.public_url.clone(),
         )
+        .with_channels(state.secrets.clone())
     }
 
-    /// Delivers the notifications that are due. A failed one is retried later with a growing
-    /// delay; the others still go out.
+    /// Fans out, e-mails and sends what is due (see the module docs). A failed send is retried
+    /// later; the others still go out.
     #[tracing::instrument(skip_all)]
     pub async fn run_once(&self) -> anyhow::Result<Outcome> {
-        let Some(mailer) = &self.mailer else {
-            return Ok(Outcome::default());
-        };
-        let now = self.clock.now();
+        let mut outcome = Outcome::default();
+        if self.channels.is_some() {
+            for _ in 0..MAX_ROUNDS {
+                let fanned = self
+                    .store
+                    .channels()
+                    .fan_out_notifications(self.clock.now(), BATCH)
+                    .await
+                    .context("fanning notifications out to channels")?;
+                outcome.fanned_out += usize::try_from(fanned).unwrap_or(usize::MAX);
+                if fanned < BATCH as u64 {
+                    break;
+                }
+            }
+        }
+        if let Some(mailer) = &self.mailer {
+            self.mail_owners_and_admins(mailer, &mut outcome).await?;
+        }
+        if let Some(sender) = &self.channels {
+            self.send_due(sender, &mut outcome).await?;
+        }
+        Ok(outcome)
+    }
+
+    /// The events of tenants without channels, to their owners and admins.
+    async fn mail_owners_and_admins(
+        &self,
+        mailer: &Mailer,
+        outcome: &mut Outcome,
+    ) -> anyhow::Result<()> {
         let due = self
             .store
-            .pending_notifications(now, BATCH)
+            .pending_notifications(self.clock.now(), BATCH)
             .await
             .context("reading the notification outbox")?;
-        let mut outcome = Outcome::default();
         for notification in due {
-            match self.deliver(mailer, &notification).await {
+            match self.mail(mailer, &notification).await {
                 Ok(()) => {
                     self.store
                         .mark_notification_delivered(notification.id, self.clock.now())
@@ -100,7 +154,7 @@ impl NotificationDelivery {
                 Err(error) => {
                     let message = format!("{error:#}");
                     tracing::warn!(notification_id = notification.id, error = %message, "a notification was not delivered");
-                    let next = self.clock.now() + retry_delay(notification.attempts + 1);
+                    let next = self.clock.now() + retry::retry_delay(notification.attempts + 1);
                     self.store
                         .record_notification_failure(notification.id, &message, next)
                         .await?;
@@ -108,20 +162,14 @@ impl NotificationDelivery {
                 }
             }
         }
-        Ok(outcome)
+        Ok(())
     }
 
     /// E-mails one notification to each active owner and admin of its customer.
-    async fn deliver(
-        &self,
-        mailer: &Mailer,
-        notification: &OutboxNotification,
-    ) -> anyhow::Result<()> {
-        let (subject, body) = match notification.kind {
-            NotificationKind::BudgetAlert => {
-                budget_alert_mail(&notification.payload, &self.public_url)
-            }
-        };
+    async fn mail(&self, mailer: &Mailer, notification: &OutboxNotification) -> anyhow::Result<()> {
+        let event = Event::from_outbox(notification.kind.as_str(), &notification.payload)
+            .with_context(|| format!("unknown notification kind {}", notification.kind.as_str()))?;
+        let mail = render::mail(&event.message(&self.public_url));
         let users = self.store.list_users(notification.customer_id).await?;
         let recipients = users
             .iter()
@@ -130,11 +178,88 @@ impl NotificationDelivery {
             mailer
                 .send(OutgoingMail {
                     to: user.email.to_string(),
-                    subject: subject.clone(),
-                    body: body.clone(),
+                    subject: mail.subject.clone(),
+                    body: mail.body.clone(),
                 })
                 .await
                 .with_context(|| format!("e-mailing {}", user.email))?;
+        }
+        Ok(())
+    }
+
+    /// The channel deliveries due now, a few at once.
+    async fn send_due(&self, sender: &Sender, outcome: &mut Outcome) -> anyhow::Result<()> {
+        for _ in 0..MAX_ROUNDS {
+            let due = self
+                .store
+                .channels()
+                .due_deliveries(self.clock.now(), BATCH)
+                .await
+                .context("reading the due deliveries")?;
+            let count = due.len();
+            let mut attempts = futures_util::stream::iter(due)
+                .map(|delivery| async move {
+                    let result = self.attempt(sender, &delivery).await;
+                    (delivery, result)
+                })
+                .buffer_unordered(CONCURRENT_SENDS);
+            while let Some((delivery, result)) = attempts.next().await {
+                self.record(&delivery, result, outcome).await?;
+            }
+            if count < BATCH as usize {
+                break;
+            }
+        }
+        Ok(())
+    }
+
+    async fn attempt(&self, sender: &Sender, delivery: &DueDelivery) -> anyhow::Result<()> {
+        let event = Event::from_outbox(&delivery.event, &delivery.payload)
+            .with_context(|| format!("unknown notification kind {}", delivery.event))?;
+        sender
+            .send(
+                &delivery.channel,
+                Outgoing {
+                    event: &event,
+                    delivery_id: json!(delivery.id),
+                    data: &delivery.payload,
+                    raised_at: delivery.raised_at,
+                    now: self.clock.now(),
+                },
+            )
+            .await
+    }
+
+    /// Marks the attempt's result: delivered, retried later, or (the 8th failure) failed.
+    async fn record(
+        &self,
+        delivery: &DueDelivery,
+        result: anyhow::Result<()>,
+        outcome: &mut Outcome,
+    ) -> anyhow::Result<()> {
+        let channels = self.store.channels();
+        let now = self.clock.now();
+        match result {
+            Ok(()) => {
+                channels.mark_delivery_delivered(delivery.id, now).await?;
+                outcome.delivered += 1;
+            }
+            Err(error) => {
+                let message = format!("{error:#}");
+                let next = retry::next_attempt(delivery.attempts + 1).map(|wait| now + wait);
+                tracing::warn!(
+                    delivery_id = delivery.id,
+                    channel_id = delivery.channel.id,
+                    error = %message,
+                    given_up = next.is_none(),
+                    "a channel delivery failed"
+                );
+                channels
+                    .record_delivery_failure(delivery.id, &message, now, next)
+                    .await?;
+                outcome.failed += 1;
+                outcome.given_up += usize::from(next.is_none());
+            }
         }
         Ok(())
     }
@@ -151,83 +276,5 @@ impl NotificationDelivery {
                 () = tokio::time::sleep(POLL_INTERVAL) => {}
             }
         }
-    }
-}
-
-fn text<'a>(payload: &'a Value, field: &str) -> &'a str {
-    payload[field].as_str().unwrap_or_default()
-}
-
-fn number(payload: &Value, field: &str) -> f64 {
-    payload[field].as_f64().unwrap_or_default()
-}
-
-/// The subject and body of a budget alert (payload fields: see `NotificationKind`).
-pub fn budget_alert_mail(payload: &Value, public_url: &str) -> (String, String) {
-    let name = text(payload, "budgetName");
-    let threshold = match text(payload, "thresholdType") {
-        "Absolute" => dollars(number(payload, "thresholdValue")),
-        _ => format!("{}%", number(payload, "thresholdValue")),
-    };
-    let subject = format!("Budget \"{name}\" reached its {threshold} alert");
-    let triggered = payload["triggeredAt"]
-        .as_str()
-        .and_then(|at| at.parse::<DateTime<Utc>>().ok())
-        .map_or_else(String::new, |at| {
-            format!(" on {}", at.format("%-d %B %Y %H:%M UTC"))
-        });
-    let body = format!(
-        "The {period} budget \"{name}\" of {amount} has reached its {threshold} alert threshold{triggered}.\n\n\
-         Spent so far in the period starting {start}: {spent} ({percent:.1}% of the budget).\n\n\
-         See the budget: {public_url}/budgets/view/{id}\n",
-        period = text(payload, "budgetPeriod").to_lowercase(),
-        amount = dollars(number(payload, "budgetAmount")),
-        start = text(payload, "periodStart"),
-        spent = dollars(number(payload, "spentAmount")),
-        percent = number(payload, "spendPercentage"),
-        id = payload["budgetId"],
-    );
-    (subject, body)
-}
-
-#[cfg(test)]
-mod tests {
-    use serde_json::json;
-
-    use super::*;
-
-    #[test]
-    fn retries_wait_longer_each_time_up_to_six_hours() {
-        assert_eq!(retry_delay(1), TimeDelta::minutes(1));
-        assert_eq!(retry_delay(2), TimeDelta::minutes(2));
-        assert_eq!(retry_delay(4), TimeDelta::minutes(8));
-        assert_eq!(retry_delay(9), TimeDelta::hours(4) + TimeDelta::minutes(16));
-        assert_eq!(retry_delay(10), TimeDelta::hours(6));
-        assert_eq!(retry_delay(500), TimeDelta::hours(6));
-    }
-
-    #[test]
-    fn a_budget_alert_mail_names_the_budget_threshold_and_spend() {
-        let payload = json!({
-            "budgetId": 7, "budgetName": "Prod AWS", "budgetAmount": 5000.0,
-            "budgetPeriod": "Monthly", "thresholdType": "Percentage", "thresholdValue": 75.0,
-            "spentAmount": 5310.42, "spendPercentage": 106.2084, "periodStart": "2026-11-01",
-            "triggeredAt": "2026-11-23T10:00:02Z",
-        });
-        let (subject, body) = budget_alert_mail(&payload, "https://costs.acme.test");
-        assert_eq!(subject, "Budget \"Prod AWS\" reached its 75% alert");
-        assert_eq!(
-            body,
-            "The monthly budget \"Prod AWS\" of $5,000.00 has reached its 75% alert threshold on \
-             23 November 2026 10:00 UTC.\n\nSpent so far in the period starting 2026-11-01: \
-             $5,310.42 (106.2% of the budget).\n\nSee the budget: \
-             https://costs.acme.test/budgets/view/7\n"
-        );
-        let absolute =
-            json!({"budgetName": "X", "thresholdType": "Absolute", "thresholdValue": 4500.0});
-        assert_eq!(
-            budget_alert_mail(&absolute, "").0,
-            "Budget \"X\" reached its $4,500.00 alert"
-        );
     }
 }

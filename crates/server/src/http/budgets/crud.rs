@@ -1,13 +1,18 @@
-//! List, summary, read, create, edit and delete.
+//! List, summary, read, create, edit and delete; each budget with the channels its alerts go
+//! to (`channelIds`).
 
 use axum::extract::{Path, State};
 use axum::http::StatusCode;
 use axum::Json;
+use std::collections::BTreeMap;
+
 use costscope_core::budget::BudgetHealth;
-use costscope_store::{Budget, BudgetChanges, NewBudget};
+use costscope_core::notify::channel::UNKNOWN_CHANNEL;
+use costscope_core::FieldError;
+use costscope_store::{Budget, BudgetChanges, NewBudget, StoreError};
 
 use super::dto::{BudgetDto, BudgetRequest, BudgetSummary};
-use super::request::{check_size, validate};
+use super::request::{check_size, validate, ValidBudget};
 use super::{find_budget, MANAGERS_ONLY};
 use crate::budgets::evaluation::record_reached;
 use crate::budgets::standing::{current_spend, standing};
@@ -17,8 +22,77 @@ use crate::http::extract::require_admin_level;
 use crate::http::extract::{ApiJson, AuthUser};
 use crate::state::AppState;
 
+/// The channels each of the customer's budgets names.
+async fn channels_of(
+    state: &AppState,
+    customer_id: i64,
+) -> Result<BTreeMap<i64, Vec<i64>>, ApiError> {
+    Ok(state
+        .store
+        .channels()
+        .budget_channel_ids(customer_id)
+        .await?)
+}
+
+/// The channels one budget names.
+async fn channels_of_budget(state: &AppState, budget: &Budget) -> Result<Vec<i64>, ApiError> {
+    Ok(channels_of(state, budget.customer_id)
+        .await?
+        .remove(&budget.id)
+        .unwrap_or_default())
+}
+
+/// `channelIds` naming a channel that is not the customer's, as a field error.
+async fn check_channels(
+    state: &AppState,
+    customer_id: i64,
+    channel_ids: Option<&[i64]>,
+) -> Result<Option<FieldError>, ApiError> {
+    let Some(ids) = channel_ids.filter(|ids| !ids.is_empty()) else {
+        return Ok(None);
+    };
+    let known = state.store.channels().channel_ids(customer_id).await?;
+    Ok((!ids.iter().all(|id| known.contains(id)))
+        .then(|| FieldError::new("channelIds", UNKNOWN_CHANNEL)))
+}
+
+/// The body's rules and its channels checked at once, so that the 422 lists every broken field.
+async fn validate_with_channels(
+    state: &AppState,
+    customer_id: i64,
+    body: BudgetRequest,
+) -> Result<(ValidBudget, Option<Vec<i64>>), ApiError> {
+    let channel_ids = body.channel_ids.clone();
+    let channel_error = check_channels(state, customer_id, channel_ids.as_deref()).await?;
+    match (validate(body), channel_error) {
+        (Ok(valid), None) => Ok((valid, channel_ids)),
+        (Ok(_), Some(error)) => Err(ApiError::Validation(vec![error])),
+        (Err(mut errors), error) => {
+            errors.extend(error);
+            Err(ApiError::Validation(errors))
+        }
+    }
+}
+
+/// A channel deleted between the check and the write.
+fn unknown_channel(error: StoreError) -> ApiError {
+    match error {
+        StoreError::UnknownChannel => FieldError::new("channelIds", UNKNOWN_CHANNEL).into(),
+        other => other.into(),
+    }
+}
+
 /// A stored budget with its spend now.
 async fn with_standing(state: &AppState, budget: Budget) -> Result<BudgetDto, ApiError> {
+    let channel_ids = channels_of_budget(state, &budget).await?;
+    with_standing_and_channels(state, budget, channel_ids).await
+}
+
+async fn with_standing_and_channels(
+    state: &AppState,
+    budget: Budget,
+    channel_ids: Vec<i64>,
+) -> Result<BudgetDto, ApiError> {
     let display = display_currency(state, budget.customer_id).await?;
     let standing = standing(
         state.engine.as_ref(),
@@ -27,12 +101,13 @@ async fn with_standing(state: &AppState, budget: Budget) -> Result<BudgetDto, Ap
         display.as_ref(),
     )
     .await?;
-    Ok(BudgetDto::new(budget, &standing, display.is_some()))
+    Ok(BudgetDto::new(budget, &standing, display.is_some()).with_channels(channel_ids))
 }
 
 /// Records the thresholds a saved budget has already reached, then answers it with its spend.
 /// The save stands even if recording fails: the job evaluates it again on its next run.
 async fn evaluated(state: &AppState, budget: Budget) -> Result<BudgetDto, ApiError> {
+    let channel_ids = channels_of_budget(state, &budget).await?;
     let now = state.clock.now();
     let display = display_currency(state, budget.customer_id).await?;
     let standing = standing(state.engine.as_ref(), &budget, now, display.as_ref()).await?;
@@ -43,13 +118,15 @@ async fn evaluated(state: &AppState, budget: Budget) -> Result<BudgetDto, ApiErr
             tracing::error!(budget_id = budget.id, error = ?error, "recording a saved budget's alerts failed");
         }
     }
-    Ok(BudgetDto::new(budget, &standing, display.is_some()))
+    Ok(BudgetDto::new(budget, &standing, display.is_some()).with_channels(channel_ids))
 }
 
 async fn all_with_standing(state: &AppState, customer_id: i64) -> Result<Vec<BudgetDto>, ApiError> {
+    let mut channels = channels_of(state, customer_id).await?;
     let mut answers = Vec::new();
     for budget in state.store.list_budgets(customer_id).await? {
-        answers.push(with_standing(state, budget).await?);
+        let channel_ids = channels.remove(&budget.id).unwrap_or_default();
+        answers.push(with_standing_and_channels(state, budget, channel_ids).await?);
     }
     Ok(answers)
 }
@@ -121,7 +198,7 @@ pub async fn get_one(
     responses(
         (status = 201, body = BudgetDto),
         (status = 403, description = "Only owners and admins can manage budgets", body = ErrorBody),
-        (status = 422, description = "Spec 2 §5 Budget rules, per field", body = ErrorBody),
+        (status = 422, description = "Spec 2 §5 Budget rules, per field; `channelIds`: Unknown channel", body = ErrorBody),
         (status = 503, description = "The cost engine is busy or the query ran past the time limit and was cancelled (Retry-After)", body = ErrorBody),
     ))]
 #[tracing::instrument(skip_all, fields(customer_id = caller.customer_id))]
@@ -132,10 +209,11 @@ pub async fn create(
 ) -> Result<(StatusCode, Json<BudgetDto>), ApiError> {
     require_admin_level(&caller, MANAGERS_ONLY)?;
     check_size(&body)?;
-    let valid = validate(body).map_err(ApiError::Validation)?;
+    let (valid, channel_ids) = validate_with_channels(&state, caller.customer_id, body).await?;
+    // The channels are written with the budget: its first alerts already know where to go.
     let budget = state
         .store
-        .create_budget(
+        .create_budget_with_channels(
             caller.customer_id,
             caller.id,
             NewBudget {
@@ -146,8 +224,10 @@ pub async fn create(
                 alerts: valid.alerts,
                 now: state.clock.now(),
             },
+            channel_ids.as_deref().unwrap_or_default(),
         )
-        .await?;
+        .await
+        .map_err(unknown_channel)?;
     Ok((StatusCode::CREATED, Json(evaluated(&state, budget).await?)))
 }
 
@@ -159,7 +239,7 @@ pub async fn create(
         (status = 200, body = BudgetDto),
         (status = 403, description = "Only owners and admins can manage budgets", body = ErrorBody),
         (status = 404, description = "No budget found.", body = ErrorBody),
-        (status = 422, description = "Spec 2 §5 Budget rules, per field", body = ErrorBody),
+        (status = 422, description = "Spec 2 §5 Budget rules, per field; `channelIds`: Unknown channel", body = ErrorBody),
         (status = 503, description = "The cost engine is busy or the query ran past the time limit and was cancelled (Retry-After)", body = ErrorBody),
     ))]
 #[tracing::instrument(skip_all, fields(customer_id = caller.customer_id, budget_id))]
@@ -171,7 +251,7 @@ pub async fn update(
 ) -> Result<Json<BudgetDto>, ApiError> {
     require_admin_level(&caller, MANAGERS_ONLY)?;
     check_size(&body)?;
-    let valid = validate(body).map_err(ApiError::Validation)?;
+    let (valid, channel_ids) = validate_with_channels(&state, caller.customer_id, body).await?;
     let changes = BudgetChanges {
         name: Some(valid.name),
         amount: Some(valid.amount),
@@ -180,11 +260,20 @@ pub async fn update(
         alerts: Some(valid.alerts),
         now: state.clock.now(),
     };
-    let budget = state
-        .store
-        .update_budget(caller.customer_id, caller.id, budget_id, changes)
-        .await?
-        .ok_or(ApiError::NotFound(super::NO_BUDGET_FOUND))?;
+    let saved = match channel_ids {
+        Some(ids) => state
+            .store
+            .update_budget_with_channels(caller.customer_id, caller.id, budget_id, changes, &ids)
+            .await
+            .map_err(unknown_channel)?,
+        None => {
+            state
+                .store
+                .update_budget(caller.customer_id, caller.id, budget_id, changes)
+                .await?
+        }
+    };
+    let budget = saved.ok_or(ApiError::NotFound(super::NO_BUDGET_FOUND))?;
     Ok(Json(evaluated(&state, budget).await?))
 }
 

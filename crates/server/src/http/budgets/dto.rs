@@ -4,7 +4,8 @@ use chrono::{DateTime, NaiveDate, Utc};
 use costscope_core::budget::{
     AlertThreshold, BudgetFilter, BudgetHealth, BudgetPeriod, DetailStatus, ThresholdType,
 };
-use costscope_store::{Budget, BudgetAlert, BudgetConfigChange, BudgetConfigField};
+use costscope_core::notify::DeliveryStatus;
+use costscope_store::{AlertDelivery, Budget, BudgetAlert, BudgetConfigChange, BudgetConfigField};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use utoipa::{IntoParams, ToSchema};
@@ -55,6 +56,9 @@ pub struct BudgetDto {
     pub currency: CurrencyPart,
     /// One line per currency left out of the current spend, and one when it was converted.
     pub warnings: Vec<String>,
+    /// The notification channels its alerts go to; empty: every channel of the customer
+    /// (docs/NOTIFICATIONS.md).
+    pub channel_ids: Vec<i64>,
 }
 
 impl BudgetDto {
@@ -85,7 +89,14 @@ impl BudgetDto {
             days_remaining: standing.days_remaining,
             created_at: budget.created_at,
             updated_at: budget.updated_at,
+            channel_ids: Vec::new(),
         }
+    }
+
+    /// With the channels it names.
+    pub fn with_channels(mut self, channel_ids: Vec<i64>) -> Self {
+        self.channel_ids = channel_ids;
+        self
     }
 }
 
@@ -105,6 +116,9 @@ pub struct BudgetRequest {
     pub filters: Vec<BudgetFilter>,
     #[serde(default)]
     pub alerts: Vec<AlertThreshold>,
+    /// The customer's notification channels its alerts go to (empty: every channel). Left
+    /// out of an edit, the budget keeps the channels it has.
+    pub channel_ids: Option<Vec<i64>>,
 }
 
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
@@ -144,6 +158,38 @@ pub struct BudgetAlertHistoryItem {
     pub spend_percentage: f64,
     /// First day of the budget period it was reached in.
     pub period_start: NaiveDate,
+    /// How the alert went out: one entry per channel, or the e-mail to the owners and admins
+    /// of a customer without channels (once tried).
+    pub deliveries: Vec<AlertDeliveryDto>,
+}
+
+/// One way an alert went out.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+#[schema(as = BudgetAlertDelivery)]
+pub struct AlertDeliveryDto {
+    /// The channel's name ([`OWNERS_AND_ADMINS`] for the e-mail of a customer without
+    /// channels).
+    pub channel_name: String,
+    pub status: DeliveryStatus,
+    /// Why its latest attempt failed.
+    pub error: Option<String>,
+}
+
+/// How the alert history names the e-mail to the owners and admins of a customer without
+/// channels.
+pub const OWNERS_AND_ADMINS: &str = "Owners and admins (e-mail)";
+
+impl From<AlertDelivery> for AlertDeliveryDto {
+    fn from(delivery: AlertDelivery) -> Self {
+        Self {
+            channel_name: delivery
+                .channel_name
+                .unwrap_or_else(|| OWNERS_AND_ADMINS.to_owned()),
+            status: delivery.status,
+            error: delivery.error,
+        }
+    }
 }
 
 impl From<BudgetAlert> for BudgetAlertHistoryItem {
@@ -157,6 +203,7 @@ impl From<BudgetAlert> for BudgetAlertHistoryItem {
             spent_amount: alert.spent_amount,
             spend_percentage: alert.spend_percentage,
             period_start: alert.period_start,
+            deliveries: Vec::new(),
         }
     }
 }

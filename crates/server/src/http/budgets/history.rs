@@ -9,7 +9,8 @@ use costscope_core::budget::SpendingRange;
 use costscope_core::cost::{AggregateQuery, Interval, Metric};
 
 use super::dto::{
-    BudgetAlertHistoryItem, BudgetConfigHistoryItem, BudgetHistoryItem, DateRangeParams,
+    AlertDeliveryDto, BudgetAlertHistoryItem, BudgetConfigHistoryItem, BudgetHistoryItem,
+    DateRangeParams,
 };
 use super::find_budget;
 use crate::budgets::filter::cost_filter;
@@ -97,7 +98,8 @@ pub async fn spending(
     Ok(Json(items))
 }
 
-/// Thresholds reached, newest first; with dates, those reached on those days.
+/// Thresholds reached, newest first; with dates, those reached on those days. Each with how
+/// it went out (its channel deliveries).
 #[utoipa::path(get, path = "/v1/budgets/{id}/alert-history", tag = "budgets", security(("bearer" = [])),
     params(("id" = i64, Path, description = "Budget id"), DateRangeParams),
     responses(
@@ -121,7 +123,26 @@ pub async fn alerts(
         .store
         .list_budget_alerts(caller.customer_id, budget.id, window)
         .await?;
-    Ok(Json(alerts.into_iter().map(Into::into).collect()))
+    let mut by_alert: BTreeMap<i64, Vec<AlertDeliveryDto>> = BTreeMap::new();
+    for delivery in state
+        .store
+        .channels()
+        .budget_alert_deliveries(caller.customer_id, budget.id)
+        .await?
+    {
+        by_alert
+            .entry(delivery.alert_id)
+            .or_default()
+            .push(delivery.into());
+    }
+    let items = alerts
+        .into_iter()
+        .map(|alert| BudgetAlertHistoryItem {
+            deliveries: by_alert.remove(&alert.id).unwrap_or_default(),
+            ..alert.into()
+        })
+        .collect();
+    Ok(Json(items))
 }
 
 /// The creation and every changed field, newest first.

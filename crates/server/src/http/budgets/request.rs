@@ -134,6 +134,7 @@ mod tests {
             period: period.map(str::to_owned),
             filters: vec![account_filter()],
             alerts: vec![],
+            channel_ids: None,
         };
         assert_eq!(validate(body(None)).unwrap().period, BudgetPeriod::Monthly);
         assert_eq!(
@@ -157,6 +158,7 @@ mod tests {
                 threshold_type: ThresholdType::Percentage,
                 value: 120.0,
             }],
+            channel_ids: None,
         };
         assert_eq!(
             messages(body),
@@ -178,6 +180,7 @@ mod tests {
                 threshold_type: ThresholdType::Absolute,
                 value: 150.0,
             }],
+            channel_ids: None,
         };
         assert_eq!(
             messages(body),

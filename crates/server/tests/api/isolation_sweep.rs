@@ -82,6 +82,7 @@ struct World {
     upload_a_id: i64,
     connection_a_id: i64,
     standard_tag_a_id: i64,
+    channel_a_id: i64,
     /// A service-account key file (for B's GCP connection).
     gcp_key: String,
 }
@@ -232,6 +233,8 @@ fn json_body(world: &World, key: &str) -> Option<Value> {
         "DELETE /v1/azure/account" => json!({"account_id": ALPHA_SUBSCRIPTION}),
         "POST /tags/standard" => json!({"key": "bravo-tag", "values": ["b"]}),
         "PUT /tags/standard/{id}" => json!({"key": "hijacked-tag"}),
+        "POST /v1/channels" => json!({"type": "webhook", "name": "Bravo Hook",
+            "target": format!("{DEAD_ENDPOINT}/bravo-hook")}),
         "POST /v1/resource/property" => json!({"account_ids": ["424242424242"],
             "resource_id": ALPHA_RESOURCE, "resource_type": "AWS::EC2::Instance", "region": "us-east-1"}),
         "POST /v1/resource"
@@ -252,6 +255,7 @@ fn path_value(world: &World, path: &str, name: &str) -> String {
         (Some("ingest"), "id") => world.upload_a_id.to_string(),
         (Some("account"), "id") => world.connection_a_id.to_string(),
         (Some("standard"), "id") => world.standard_tag_a_id.to_string(),
+        (Some("channels"), "id") => world.channel_a_id.to_string(),
         // A has no inventory here: the id of a recommendation about a volume of A's account.
         (Some("savings"), "id") => {
             "unattached_volume:424242424242:us-east-1:vol-0a1b2c3d".to_owned()
@@ -423,6 +427,19 @@ async fn world(app: &TestApp) -> World {
     )
     .await;
     assert_eq!(status, StatusCode::CREATED, "{tag}");
+    // A's notification channel (a signed webhook nothing answers).
+    let (status, channel) = status_and_json(
+        app.post(
+            "/v1/channels",
+            Some(&owner_a),
+            &json!({"type": "webhook", "name": "Alpha Secret Hook",
+                    "target": format!("{DEAD_ENDPOINT}/alpha-secret-hook"),
+                    "secret": "alpha-secret-webhook-key"}),
+        )
+        .await,
+    )
+    .await;
+    assert_eq!(status, StatusCode::CREATED, "{channel}");
     let owner_b = app
         .signup_owner("Bob Bravo", "bob@b.test")
         .await
@@ -436,6 +453,7 @@ async fn world(app: &TestApp) -> World {
         upload_a_id: job["id"].as_i64().expect("an upload id"),
         connection_a_id,
         standard_tag_a_id: tag["id"].as_i64().expect("a standard tag id"),
+        channel_a_id: channel["id"].as_i64().expect("a channel id"),
         gcp_key: BigQueryStandIn::start(Vec::new()).await.key_json(),
     }
 }
@@ -452,6 +470,7 @@ async fn a_snapshot(app: &TestApp, world: &World) -> Vec<Value> {
         "/v1/account".to_owned(),
         "/v1/azure/account".to_owned(),
         "/tags/standard".to_owned(),
+        "/v1/channels".to_owned(),
     ] {
         let (status, mut body) = status_and_json(app.get(&path, Some(&world.owner_a)).await).await;
         assert_eq!(status, StatusCode::OK, "{path}: {body}");

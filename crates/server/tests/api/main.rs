@@ -5,6 +5,7 @@ mod backup;
 mod budget_bounds;
 mod budget_notifications;
 mod budgets;
+mod channels;
 mod cli;
 mod cli_ingest;
 mod cloud_accounts;

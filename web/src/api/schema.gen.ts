@@ -377,7 +377,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Thresholds reached, newest first; with dates, those reached on those days. */
+        /**
+         * Thresholds reached, newest first; with dates, those reached on those days. Each with how
+         *     it went out (its channel deliveries).
+         */
         get: operations["alerts"];
         put?: never;
         post?: never;
@@ -434,6 +437,64 @@ export interface paths {
         get: operations["resources"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/channels": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The customer's channels by name, each with its latest attempted delivery. */
+        get: operations["listChannels"];
+        put?: never;
+        /**
+         * Creates a channel. Its target (and secret) are stored encrypted; a webhook created without
+         *     a secret gets a generated one, answered this once.
+         */
+        post: operations["createChannel"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/channels/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Deletes a channel. Its pending deliveries are dropped; the history keeps its name. */
+        delete: operations["deleteChannel"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/channels/{id}/test": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Sends a test message to the channel now (10 s at most). A webhook receives event `test`
+         *     with delivery id `test-<milliseconds>`.
+         */
+        post: operations["testChannel"];
         delete?: never;
         options?: never;
         head?: never;
@@ -620,6 +681,23 @@ export interface paths {
          *     on-demand runs per UTC day (or the customer tier's own limit).
          */
         post: operations["trigger"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/notifications/deliveries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The customer's latest deliveries, newest first. */
+        get: operations["listDeliveries"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -1158,6 +1236,11 @@ export interface components {
              * @description Dollars.
              */
             amount: number;
+            /**
+             * @description The notification channels its alerts go to; empty: every channel of the customer
+             *     (docs/NOTIFICATIONS.md).
+             */
+            channelIds: number[];
             /** Format: date-time */
             createdAt: string;
             /**
@@ -1207,6 +1290,17 @@ export interface components {
             /** @description One line per currency left out of the current spend, and one when it was converted. */
             warnings: string[];
         };
+        /** @description One way an alert went out. */
+        BudgetAlertDelivery: {
+            /**
+             * @description The channel's name ([`OWNERS_AND_ADMINS`] for the e-mail of a customer without
+             *     channels).
+             */
+            channelName: string;
+            /** @description Why its latest attempt failed. */
+            error?: string | null;
+            status: components["schemas"]["DeliveryStatus"];
+        };
         /** @description A threshold crossing, recorded once per period. */
         BudgetAlertHistoryItem: {
             /**
@@ -1214,6 +1308,11 @@ export interface components {
              * @description The UTC day of `triggeredAt`.
              */
             date: string;
+            /**
+             * @description How the alert went out: one entry per channel, or the e-mail to the owners and admins
+             *     of a customer without channels (once tried).
+             */
+            deliveries: components["schemas"]["BudgetAlertDelivery"][];
             /** Format: int64 */
             id: number;
             /**
@@ -1295,6 +1394,11 @@ export interface components {
              * @description Dollars, over 0.
              */
             amount: number | null;
+            /**
+             * @description The customer's notification channels its alerts go to (empty: every channel). Left
+             *     out of an edit, the budget keeps the channels it has.
+             */
+            channelIds?: number[] | null;
             filters?: components["schemas"]["BudgetFilter"][];
             name: string | null;
             /** @description `Monthly` (default), `Quarterly` or `Yearly`. */
@@ -1380,6 +1484,14 @@ export interface components {
             previous_only: components["schemas"]["ServiceAmount"][];
             /** @description Its services with spend in the range, largest first. */
             services: components["schemas"]["ServiceAmount"][];
+        };
+        /**
+         * @description How a channel is reached.
+         * @enum {string}
+         */
+        ChannelKind: "email" | "slack" | "teams_webhook" | "webhook";
+        ChannelTestResult: {
+            delivered: boolean;
         };
         /**
          * @description An AWS account, GCP project or Azure subscription: connected (with an `id`) or only seen in
@@ -1555,6 +1667,11 @@ export interface components {
             /** Format: int64 */
             deleted: number;
         };
+        /**
+         * @description Where a delivery of one event to one channel stands.
+         * @enum {string}
+         */
+        DeliveryStatus: "pending" | "retrying" | "delivered" | "failed";
         /**
          * @description How the detail page reads a budget (spec 2 §4 Budget health): over 100 % is "Exceeded
          *     Budget", 75 % up to 100 % "Approaching Limit", under 75 % "On Track".
@@ -1907,6 +2024,16 @@ export interface components {
             data: components["schemas"]["JobRefusalDetails"];
             message: string;
         };
+        LastDeliveryDto: {
+            /**
+             * Format: date-time
+             * @description When it was tried (for a delivered one, when it was delivered).
+             */
+            at: string;
+            /** @description Why its latest attempt failed. */
+            error?: string | null;
+            status: components["schemas"]["DeliveryStatus"];
+        };
         LoginRequest: {
             email: string;
             password: string;
@@ -1917,6 +2044,72 @@ export interface components {
         };
         MessageResponse: {
             message: string;
+        };
+        /** @description A channel as answers show it: the target only as its hint. */
+        NotificationChannel: {
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: int64 */
+            id: number;
+            lastDelivery?: null | components["schemas"]["LastDeliveryDto"];
+            name: string;
+            /** @description The e-mail address, or the URL's scheme and host followed by `/…`. */
+            targetHint: string;
+            type: components["schemas"]["ChannelKind"];
+        };
+        /**
+         * @description The create answer: the channel, and for a webhook its secret (the only answer that carries
+         *     it).
+         */
+        NotificationChannelCreated: components["schemas"]["NotificationChannel"] & {
+            /**
+             * @description Webhook channels only: the secret their requests are signed with (given, or generated:
+             *     `whsec_` and 48 hex digits).
+             */
+            secret?: string | null;
+        };
+        /** @description The create body. Fields are optional here so that a missing one gets its message. */
+        NotificationChannelRequest: {
+            name: string | null;
+            /** @description Webhook only, 16 to 256 characters; generated when left out. */
+            secret?: string | null;
+            /** @description An e-mail address, or the URL (`https://…`; `http://` only to this machine). */
+            target: string | null;
+            /** @description `email`, `slack`, `teams_webhook` or `webhook`. */
+            type: string | null;
+        };
+        /** @description One delivery of an event to a channel. */
+        NotificationDelivery: {
+            /**
+             * Format: int64
+             * @description Attempts so far.
+             */
+            attempts: number;
+            /**
+             * Format: int64
+             * @description Null once the channel is deleted.
+             */
+            channelId?: number | null;
+            channelName: string;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            deliveredAt?: string | null;
+            /** @description `budget_alert`. */
+            event: string;
+            /** Format: int64 */
+            id: number;
+            lastError?: string | null;
+            /**
+             * Format: date-time
+             * @description Null once delivered or failed.
+             */
+            nextAttemptAt?: string | null;
+            /** Format: int64 */
+            notificationId: number;
+            status: components["schemas"]["DeliveryStatus"];
+            /** @description The event in one line (a mail's subject). */
+            title: string;
         };
         /** @description A value sent either as one string or as a list of strings. */
         OneOrMany: string | string[];
@@ -3917,7 +4110,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Spec 2 §5 Budget rules, per field */
+            /** @description Spec 2 §5 Budget rules, per field; `channelIds`: Unknown channel */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -4101,7 +4294,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Spec 2 §5 Budget rules, per field */
+            /** @description Spec 2 §5 Budget rules, per field; `channelIds`: Unknown channel */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -4427,6 +4620,235 @@ export interface operations {
             };
             /** @description The cost engine is busy or the query ran past the time limit and was cancelled (Retry-After) */
             503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    listChannels: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NotificationChannel"][];
+                };
+            };
+            /** @description Authentication required */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    createChannel: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["NotificationChannelRequest"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NotificationChannelCreated"];
+                };
+            };
+            /** @description The request cannot be read: a malformed body, path or query parameter (the message says which) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Authentication required */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Only owners and admins can manage channels */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A channel named "{name}" already exists */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body is larger than accepted */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description docs/NOTIFICATIONS.md Rules, per field (`details.channels`: at most 20 channels) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    deleteChannel: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Channel id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The request cannot be read: a malformed body, path or query parameter (the message says which) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Authentication required */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Only owners and admins can manage channels */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No channel found. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    testChannel: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Channel id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ChannelTestResult"];
+                };
+            };
+            /** @description The request cannot be read: a malformed body, path or query parameter (the message says which) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Authentication required */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Only owners and admins can manage channels */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No channel found. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The test message was not delivered: {reason} */
+            502: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5310,6 +5732,55 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["JobRefused"];
+                };
+            };
+        };
+    };
+    listDeliveries: {
+        parameters: {
+            query?: {
+                /** @description 1 to 200 (default 50). */
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NotificationDelivery"][];
+                };
+            };
+            /** @description The request cannot be read: a malformed body, path or query parameter (the message says which) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Authentication required */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description limit must be a whole number from 1 to 200 */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
         };

@@ -6,6 +6,7 @@ pub mod budget;
 mod clock;
 pub mod cloud_accounts;
 pub mod cost;
+pub mod display;
 mod email;
 mod feature_flags;
 pub mod focus;

@@ -14,10 +14,10 @@ use costscope_engine::{
 use costscope_ingest::Format;
 
 use crate::config::{Config, LogFormat, Overrides};
-use crate::format::{money, thousands};
 use crate::jobs::ingest::{load_directly, DirectLoad, LocalFile};
 use crate::onboarding::{register_customer, Registration};
 use crate::startup::Application;
+use costscope_core::display::{money, thousands};
 
 #[derive(Debug, Parser)]
 #[command(

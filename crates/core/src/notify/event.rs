@@ -3,7 +3,7 @@
 use chrono::{DateTime, NaiveDate, Utc};
 use serde_json::Value;
 
-use super::format::dollars;
+use crate::display::dollars;
 
 /// The button and link text of chat messages.
 pub const OPEN_IN_COSTSCOPE: &str = "Open in Costscope";

@@ -10,7 +10,6 @@
 
 pub mod channel;
 pub mod event;
-mod format;
 pub mod render;
 pub mod retry;
 pub mod signature;
@@ -20,7 +19,6 @@ use utoipa::ToSchema;
 
 pub use channel::{target_hint, validate_channel, ChannelInput, ChannelKind, ValidChannel};
 pub use event::{Event, Fact, Message};
-pub use format::dollars;
 
 /// Where a delivery of one event to one channel stands.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, ToSchema)]

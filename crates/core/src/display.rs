@@ -1,4 +1,4 @@
-//! Numbers and money as people read them, for the command line and e-mails.
+//! Numbers and money as people read them: the command line, e-mails and notifications.
 
 /// `1,234,567`.
 pub fn thousands(value: u64) -> String {
@@ -52,7 +52,9 @@ mod tests {
     fn dollars_have_thousands_separators_and_cents() {
         assert_eq!(dollars(5310.42), "$5,310.42");
         assert_eq!(dollars(1_234_567.0), "$1,234,567.00");
+        assert_eq!(dollars(999.999), "$1,000.00");
         assert_eq!(dollars(0.5), "$0.50");
+        assert_eq!(dollars(-0.001), "$0.00");
         assert_eq!(dollars(-12.3), "-$12.30");
     }
 }

@@ -43,6 +43,7 @@ export function makeBudget(overrides: Partial<Budget> = {}): Budget {
     converted: false,
     otherCurrencies: [],
     warnings: [],
+    channelIds: [],
     ...overrides,
   };
 }

@@ -1,11 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { unwrap } from '@/api/client';
+import { api, unwrap } from '@/api/client';
 import type { CreateChannelRequest, CreatedChannel } from '../types';
-import { notificationsApi } from './client';
 import { notificationKeys } from './keys';
 
 export const createChannel = (body: CreateChannelRequest) =>
-  unwrap<CreatedChannel>(notificationsApi.POST('/v1/channels', { body }));
+  unwrap<CreatedChannel>(api.POST('/v1/channels', { body }));
 
 export function useCreateChannel() {
   const queryClient = useQueryClient();

@@ -1,10 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { notificationsApi } from './client';
+import { api } from '@/api/client';
 import { notificationKeys } from './keys';
 
 /** 204; the channel's pending deliveries are dropped, the history keeps its name. */
 export async function deleteChannel(id: number): Promise<void> {
-  await notificationsApi.DELETE('/v1/channels/{id}', { params: { path: { id } } });
+  await api.DELETE('/v1/channels/{id}', { params: { path: { id } } });
 }
 
 export function useDeleteChannel() {

@@ -1,10 +1,9 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { unwrap } from '@/api/client';
+import { api, unwrap } from '@/api/client';
 import type { Channel } from '../types';
-import { notificationsApi } from './client';
 import { notificationKeys } from './keys';
 
-export const getChannels = () => unwrap<Channel[]>(notificationsApi.GET('/v1/channels'));
+export const getChannels = () => unwrap<Channel[]>(api.GET('/v1/channels'));
 
 export const channelsQuery = () => queryOptions({ queryKey: notificationKeys.channels(), queryFn: getChannels });
 

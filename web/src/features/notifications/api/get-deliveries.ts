@@ -1,7 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { unwrap } from '@/api/client';
+import { api, unwrap } from '@/api/client';
 import type { Delivery } from '../types';
-import { notificationsApi } from './client';
 import { notificationKeys } from './keys';
 
 /** How many of the latest deliveries the page lists (the server allows 1–200). */
@@ -10,7 +9,7 @@ export const DELIVERIES_LIMIT = 50;
 export const DELIVERIES_REFRESH_MS = 30_000;
 
 export const getDeliveries = (limit: number) =>
-  unwrap<Delivery[]>(notificationsApi.GET('/v1/notifications/deliveries', { params: { query: { limit } } }));
+  unwrap<Delivery[]>(api.GET('/v1/notifications/deliveries', { params: { query: { limit } } }));
 
 export const deliveriesQuery = (limit = DELIVERIES_LIMIT) =>
   queryOptions({

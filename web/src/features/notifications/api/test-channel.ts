@@ -1,12 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { unwrap } from '@/api/client';
+import { api, unwrap } from '@/api/client';
 import type { TestChannelResult } from '../types';
-import { notificationsApi } from './client';
 import { notificationKeys } from './keys';
 
 /** Sends a test message now (the server waits up to 10 s); a 502 says why it was not delivered. */
 export const testChannel = (id: number) =>
-  unwrap<TestChannelResult>(notificationsApi.POST('/v1/channels/{id}/test', { params: { path: { id } } }));
+  unwrap<TestChannelResult>(api.POST('/v1/channels/{id}/test', { params: { path: { id } } }));
 
 export function useTestChannel() {
   const queryClient = useQueryClient();

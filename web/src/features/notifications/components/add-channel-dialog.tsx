@@ -25,7 +25,7 @@ import {
 
 const EMPTY: ChannelFormValues = { type: '', name: '', target: '', secret: '' };
 
-/** The rules of docs/NOTIFICATIONS.md, checked before anything is sent. */
+/** Only empty required fields stop the form; the server judges the rest (its 422 lands on the fields). */
 const resolver: Resolver<ChannelFormValues> = async (values) => {
   const problems = Object.entries(validateChannel(values));
   if (problems.length === 0) return { values, errors: {} };
@@ -70,7 +70,7 @@ export function AddChannelDialog({ open, onClose, onCreated }: AddChannelDialogP
         onCreated(channel, body.type === 'webhook' && body.secret === undefined && Boolean(channel.secret));
       },
       onError: (error) => {
-        const problems = serverProblems(error, body.name);
+        const problems = serverProblems(error, values.name.trim());
         for (const [field, message] of Object.entries(problems.fields)) {
           setError(field as ChannelField, { type: 'server', message }, { shouldFocus: true });
         }

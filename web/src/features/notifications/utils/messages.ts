@@ -1,13 +1,16 @@
-/** The rule messages of docs/NOTIFICATIONS.md, word for word (the server answers them in 422/409). */
+/**
+ * The server's answers (docs/NOTIFICATIONS.md, word for word) for what the form stops before
+ * sending: no type, an empty name or an empty target. A 409 without a message falls back to
+ * `nameTaken`. Every other rule's message comes from the server's 422 `details`.
+ */
 export const CHANNEL_RULE_MESSAGES = {
   type: 'Choose a channel type: email, slack, teams_webhook or webhook',
   nameRequired: 'Name is required',
-  nameTooLong: 'Name must be at most 100 characters',
   nameTaken: (name: string) => `A channel named "${name}" already exists`,
-  email: 'Enter a valid email address',
-  url: 'Enter a URL that starts with https://',
-  urlTooLong: 'The URL must be at most 2048 characters',
-  secretLength: 'The secret must be 16 to 256 characters',
+  /** What the server answers for an empty e-mail target. */
+  emptyEmail: 'Enter a valid email address',
+  /** What the server answers for an empty URL target. */
+  emptyUrl: 'Enter a URL that starts with https://',
 } as const;
 
 /** The page's own texts. */

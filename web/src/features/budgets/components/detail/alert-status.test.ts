@@ -12,6 +12,7 @@ function trigger(overrides: Partial<BudgetAlertHistoryItem>): BudgetAlertHistory
     spentAmount: 3800,
     spendPercentage: 76,
     periodStart: '2026-11-01',
+    deliveries: [],
     ...overrides,
   };
 }

@@ -1,8 +1,9 @@
 import NotificationsActiveOutlinedIcon from '@mui/icons-material/NotificationsActiveOutlined';
 import NotificationsNoneOutlinedIcon from '@mui/icons-material/NotificationsNoneOutlined';
-import { List, ListItem, ListItemIcon, ListItemText, Skeleton, Stack, Typography } from '@mui/material';
+import { Box, List, ListItem, ListItemIcon, ListItemText, Skeleton, Stack, Typography } from '@mui/material';
 import { alertLabel } from '../../model/alerts';
 import type { Budget, BudgetAlertHistoryItem } from '../../model/types';
+import { AlertDeliveries } from './alert-deliveries';
 import { alertStatusText, alertStatuses } from './alert-status';
 import { DetailPanel } from './detail-panel';
 
@@ -12,7 +13,10 @@ export interface BudgetAlertsPanelProps {
   history: readonly BudgetAlertHistoryItem[] | undefined;
 }
 
-/** Spec 2 §2: each alert, triggered ones first, with its latest trigger or its distance. */
+/**
+ * Spec 2 §2: each alert, triggered ones first, with its latest trigger or its distance; under a
+ * trigger, how it went out (docs/NOTIFICATIONS.md: the alert history's `deliveries`).
+ */
 export function BudgetAlertsPanel({ budget, history }: BudgetAlertsPanelProps) {
   return (
     <DetailPanel title="Alerts">
@@ -35,10 +39,15 @@ export function BudgetAlertsPanel({ budget, history }: BudgetAlertsPanelProps) {
                   <NotificationsNoneOutlinedIcon color="disabled" />
                 )}
               </ListItemIcon>
-              <ListItemText
-                primary={alertLabel(status.alert)}
-                secondary={alertStatusText(status, budget)}
-              />
+              <Box sx={{ flex: 1, minWidth: 0 }}>
+                <ListItemText primary={alertLabel(status.alert)} secondary={alertStatusText(status, budget)} />
+                {status.latestTrigger ? (
+                  <AlertDeliveries
+                    deliveries={status.latestTrigger.deliveries}
+                    label={`Deliveries of the ${alertLabel(status.alert)} alert`}
+                  />
+                ) : null}
+              </Box>
             </ListItem>
           ))}
         </List>

@@ -30,6 +30,7 @@ function alertTrigger(overrides: Partial<BudgetAlertHistoryItem>): BudgetAlertHi
     spentAmount: 3800,
     spendPercentage: 76,
     periodStart: '2026-11-01',
+    deliveries: [],
     ...overrides,
   };
 }
@@ -295,6 +296,43 @@ describe('budget detail page', () => {
         '$4,500$500 to go',
         '100%20.0% to go',
       ]);
+    });
+
+    it('shows how each latest trigger went out, with a finally failed delivery and its error', async () => {
+      const error = 'HTTP 500 from the receiver after 8 attempts';
+      const { user } = setup({
+        budget,
+        replies: {
+          'GET /v1/budgets/7/alert-history': {
+            body: [
+              alertTrigger({
+                id: 3,
+                thresholdValue: 75,
+                triggeredAt: '2026-11-20T08:00:00Z',
+                spentAmount: 3760,
+                deliveries: [
+                  { channelName: 'Team alerts', status: 'delivered', error: null },
+                  { channelName: 'Ledger hook', status: 'failed', error },
+                  { channelName: 'Teams cost', status: 'retrying', error: 'HTTP 429' },
+                  { channelName: 'FinOps mail', status: 'pending' },
+                ],
+              }),
+              alertTrigger({ id: 2, thresholdValue: 50, triggeredAt: '2026-11-09T08:00:00Z', spentAmount: 2510 }),
+            ],
+          },
+        },
+      });
+      await heading('Production AWS');
+      const group = await within(region('Alerts')).findByRole('group', { name: 'Deliveries of the 75% alert' });
+      expect(group).toHaveTextContent('Team alertsDeliveredLedger hookFailedTeams costRetryingFinOps mailPending');
+      // A trigger that went out nowhere shows no deliveries.
+      expect(within(region('Alerts')).queryByRole('group', { name: 'Deliveries of the 50% alert' })).not.toBeInTheDocument();
+
+      const failed = within(group).getByText('Failed');
+      await user.hover(failed);
+      expect(await screen.findByRole('tooltip')).toHaveTextContent(error);
+      // The chip without an error has no tooltip to reach.
+      expect(within(group).getByText('Delivered').closest('[tabindex]')).toBeNull();
     });
 
     it('says when the budget has no alerts', async () => {

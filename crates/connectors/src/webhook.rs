@@ -20,6 +20,10 @@ pub enum WebhookError {
     Status { status: String, excerpt: String },
     #[error("no answer within {0} s")]
     TimedOut(u64),
+    /// No connection to the receiver's host (refused, unreachable, DNS): the host and the
+    /// innermost cause, which is the one that says what happened.
+    #[error("could not connect to {host}: {reason}")]
+    Connect { host: String, reason: String },
     /// Not sent or no answer read (DNS, connection, TLS, a header the client refused); the
     /// cause chain without the URL.
     #[error("the request failed: {0}")]
@@ -73,7 +77,7 @@ impl WebhookClient {
         for (name, value) in headers {
             request = request.header(*name, value);
         }
-        let mut response = request.send().await.map_err(|err| self.failure(err))?;
+        let mut response = request.send().await.map_err(|err| self.failure(url, err))?;
         let status = response.status();
         if status.is_success() {
             return Ok(());
@@ -91,13 +95,41 @@ impl WebhookClient {
         })
     }
 
-    fn failure(&self, err: reqwest::Error) -> WebhookError {
+    fn failure(&self, url: &str, err: reqwest::Error) -> WebhookError {
         if err.is_timeout() {
             WebhookError::TimedOut(self.timeout.as_secs().max(1))
+        } else if err.is_connect() {
+            WebhookError::Connect {
+                host: host_and_port(url),
+                reason: innermost_cause(&err),
+            }
         } else {
             WebhookError::Request(cause_chain(&err.without_url()))
         }
     }
+}
+
+/// `host:port` of `url` (never its path or query, which may hold the webhook's credentials).
+fn host_and_port(url: &str) -> String {
+    reqwest::Url::parse(url)
+        .ok()
+        .and_then(|url| {
+            let host = url.host_str()?.to_owned();
+            Some(match url.port_or_known_default() {
+                Some(port) => format!("{host}:{port}"),
+                None => host,
+            })
+        })
+        .unwrap_or_else(|| "the receiver".to_owned())
+}
+
+/// The last error of the source chain (an OS error such as "Connection refused").
+fn innermost_cause(err: &(dyn std::error::Error + 'static)) -> String {
+    let mut innermost = err;
+    while let Some(cause) = innermost.source() {
+        innermost = cause;
+    }
+    innermost.to_string()
 }
 
 /// The error and its sources, `: `-separated (reqwest's own message says little).
@@ -181,7 +213,10 @@ mod tests {
             .await
             .unwrap_err();
         let text = err.to_string();
-        assert!(text.starts_with("the request failed: "), "{text}");
+        assert!(
+            text.starts_with("could not connect to 127.0.0.1:9: Connection refused"),
+            "{text}"
+        );
         assert!(!text.contains("secret-token"), "{text}");
     }
 

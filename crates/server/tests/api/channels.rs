@@ -903,7 +903,9 @@ async fn send_test_delivers_now_or_says_why_not() {
     assert_eq!(status, StatusCode::BAD_GATEWAY);
     let message = answer["message"].as_str().unwrap();
     assert!(
-        message.starts_with("The test message was not delivered: the request failed: "),
+        message.starts_with(
+            "The test message was not delivered: could not connect to 127.0.0.1:9: Connection refused"
+        ),
         "{message}"
     );
 

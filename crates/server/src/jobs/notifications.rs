@@ -57,35 +57,26 @@ pub struct NotificationDelivery {
     mailer: Option<Mailer>,
     /// Base of the links in messages, without a trailing slash.
     public_url: String,
-    /// `None`: channels are neither fanned out nor sent to (see [`Self::with_channels`]).
-    channels: Option<Sender>,
+    /// Sends to channels (targets decrypted with the server's secrets key).
+    channels: Sender,
 }
 
 impl NotificationDelivery {
-    /// The owners-and-admins e-mail only; [`Self::with_channels`] adds the channels.
     pub fn new(
         store: Arc<dyn MetadataStore>,
         clock: Arc<dyn Clock>,
         mailer: Option<Mailer>,
         public_url: String,
+        secrets: Arc<SecretBox>,
     ) -> Self {
+        let channels = Sender::new(secrets, mailer.clone(), public_url.clone());
         Self {
             store,
             clock,
             mailer,
             public_url,
-            channels: None,
+            channels,
         }
-    }
-
-    /// Also fans events out to channels and sends to them (targets decrypted with `secrets`).
-    pub fn with_channels(mut self, secrets: Arc<SecretBox>) -> Self {
-        self.channels = Some(Sender::new(
-            secrets,
-            self.mailer.clone(),
-            self.public_url.clone(),
-        ));
-        self
     }
 
     /// Runs on `clock` instead (tests drive the retries' time).
@@ -100,8 +91,8 @@ impl NotificationDelivery {
             state.clock.clone(),
             state.mailer.clone(),
             state.public_url.clone(),
+            state.secrets.clone(),
         )
-        .with_channels(state.secrets.clone())
     }
 
     /// Fans out, e-mails and sends what is due (see the module docs). A failed send is retried
@@ -109,26 +100,22 @@ impl NotificationDelivery {
     #[tracing::instrument(skip_all)]
     pub async fn run_once(&self) -> anyhow::Result<Outcome> {
         let mut outcome = Outcome::default();
-        if self.channels.is_some() {
-            for _ in 0..MAX_ROUNDS {
-                let fanned = self
-                    .store
-                    .channels()
-                    .fan_out_notifications(self.clock.now(), BATCH)
-                    .await
-                    .context("fanning notifications out to channels")?;
-                outcome.fanned_out += usize::try_from(fanned).unwrap_or(usize::MAX);
-                if fanned < BATCH as u64 {
-                    break;
-                }
+        for _ in 0..MAX_ROUNDS {
+            let fanned = self
+                .store
+                .channels()
+                .fan_out_notifications(self.clock.now(), BATCH)
+                .await
+                .context("fanning notifications out to channels")?;
+            outcome.fanned_out += usize::try_from(fanned).unwrap_or(usize::MAX);
+            if fanned < BATCH as u64 {
+                break;
             }
         }
         if let Some(mailer) = &self.mailer {
             self.mail_owners_and_admins(mailer, &mut outcome).await?;
         }
-        if let Some(sender) = &self.channels {
-            self.send_due(sender, &mut outcome).await?;
-        }
+        self.send_due(&mut outcome).await?;
         Ok(outcome)
     }
 
@@ -188,7 +175,7 @@ impl NotificationDelivery {
     }
 
     /// The channel deliveries due now, a few at once.
-    async fn send_due(&self, sender: &Sender, outcome: &mut Outcome) -> anyhow::Result<()> {
+    async fn send_due(&self, outcome: &mut Outcome) -> anyhow::Result<()> {
         for _ in 0..MAX_ROUNDS {
             let due = self
                 .store
@@ -199,7 +186,7 @@ impl NotificationDelivery {
             let count = due.len();
             let mut attempts = futures_util::stream::iter(due)
                 .map(|delivery| async move {
-                    let result = self.attempt(sender, &delivery).await;
+                    let result = self.attempt(&delivery).await;
                     (delivery, result)
                 })
                 .buffer_unordered(CONCURRENT_SENDS);
@@ -213,10 +200,10 @@ impl NotificationDelivery {
         Ok(())
     }
 
-    async fn attempt(&self, sender: &Sender, delivery: &DueDelivery) -> anyhow::Result<()> {
+    async fn attempt(&self, delivery: &DueDelivery) -> anyhow::Result<()> {
         let event = Event::from_outbox(&delivery.event, &delivery.payload)
             .with_context(|| format!("unknown notification kind {}", delivery.event))?;
-        sender
+        self.channels
             .send(
                 &delivery.channel,
                 Outgoing {

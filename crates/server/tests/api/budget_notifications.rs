@@ -10,6 +10,7 @@ use costscope_connectors::Mailer;
 use costscope_core::SystemClock;
 use costscope_server::config::SmtpConfig;
 use costscope_server::jobs::notifications::NotificationDelivery;
+use costscope_server::secrets::SecretBox;
 use secrecy::SecretString;
 
 use crate::budgets::{account_budget, budget_data, create};
@@ -146,6 +147,7 @@ async fn a_failed_delivery_is_retried_later() {
         Arc::new(SystemClock),
         Some(unreachable),
         "https://costs.acme.test".to_owned(),
+        test_secrets(),
     );
     let outcome = delivery.run_once().await.unwrap();
     assert_eq!((outcome.delivered, outcome.failed), (0, 2));
@@ -176,6 +178,15 @@ async fn a_failed_delivery_is_retried_later() {
         Arc::new(SystemClock),
         None,
         String::new(),
+        test_secrets(),
     );
     assert_eq!(no_channel.run_once().await.unwrap(), Default::default());
+}
+
+/// A secrets key for jobs built by hand (the tenants here have no channels to decrypt).
+fn test_secrets() -> Arc<SecretBox> {
+    Arc::new(SecretBox::new(
+        "a secrets key of the notification tests",
+        &[],
+    ))
 }

@@ -18,7 +18,6 @@ export type BudgetHistoryItem = Schemas['BudgetHistoryItem'];
 export type BudgetAlertHistoryItem = Schemas['BudgetAlertHistoryItem'];
 /** One way an alert went out (a channel, or the owners-and-admins e-mail) and how it stands. */
 export type BudgetAlertDelivery = Schemas['BudgetAlertDelivery'];
-export type AlertDeliveryStatus = Schemas['DeliveryStatus'];
 export type BudgetConfigHistoryItem = Schemas['BudgetConfigHistoryItem'];
 export type BudgetResourcesResponse = Schemas['BudgetResourcesResponse'];
 export type BudgetResource = Schemas['BudgetResource'];

@@ -16,7 +16,7 @@ import {
 } from '@mui/material';
 import type { Channel } from '../types';
 import { CHANNEL_TYPE_LABELS } from '../utils/labels';
-import { DeliveryStatusChip } from './delivery-status-chip';
+import { DeliveryStatusChip } from '@/components/delivery-status-chip';
 import { RelativeTime } from './relative-time';
 
 export interface ChannelsTableProps {

@@ -1,7 +1,7 @@
 import { Paper, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, Typography } from '@mui/material';
 import type { Delivery } from '../types';
 import { formatDateTimeUtc, formatRelative } from '../utils/time';
-import { DeliveryStatusChip } from './delivery-status-chip';
+import { DeliveryStatusChip } from '@/components/delivery-status-chip';
 import { RelativeTime } from './relative-time';
 
 /** What the status chip adds on hover: when it was delivered, or when it is tried next. */

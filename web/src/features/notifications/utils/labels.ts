@@ -1,5 +1,4 @@
-import type { ChipProps } from '@mui/material';
-import type { ChannelType, DeliveryStatus } from '../types';
+import type { ChannelType } from '../types';
 
 export const CHANNEL_TYPE_LABELS: Record<ChannelType, string> = {
   email: 'E-mail',
@@ -14,18 +13,4 @@ export const TARGET_HELP: Record<ChannelType, string> = {
   slack: 'The incoming-webhook URL of a Slack channel.',
   teams_webhook: 'The incoming-webhook URL of a Teams Workflows (Power Automate) flow.',
   webhook: 'Any HTTPS endpoint; each request is signed with the secret.',
-};
-
-export const DELIVERY_STATUS_LABELS: Record<DeliveryStatus, string> = {
-  pending: 'Pending',
-  retrying: 'Retrying',
-  delivered: 'Delivered',
-  failed: 'Failed',
-};
-
-export const DELIVERY_STATUS_COLORS: Record<DeliveryStatus, ChipProps['color']> = {
-  pending: 'default',
-  retrying: 'warning',
-  delivered: 'success',
-  failed: 'error',
 };

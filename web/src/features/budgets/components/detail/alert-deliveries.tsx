@@ -1,21 +1,6 @@
-import { Box, Chip, Stack, Tooltip, Typography, type ChipProps } from '@mui/material';
-import type { AlertDeliveryStatus, BudgetAlertDelivery } from '../../model/types';
-
-// The same words and colours as the Notifications page's deliveries (features do not import
-// each other, so the budget detail keeps its own four-entry map).
-const STATUS_LABELS: Record<AlertDeliveryStatus, string> = {
-  delivered: 'Delivered',
-  retrying: 'Retrying',
-  pending: 'Pending',
-  failed: 'Failed',
-};
-
-const STATUS_COLORS: Record<AlertDeliveryStatus, ChipProps['color']> = {
-  delivered: 'success',
-  retrying: 'warning',
-  pending: 'default',
-  failed: 'error',
-};
+import { Box, Stack, Typography } from '@mui/material';
+import { DeliveryStatusChip } from '@/components/delivery-status-chip';
+import type { BudgetAlertDelivery } from '../../model/types';
 
 export interface AlertDeliveriesProps {
   deliveries: readonly BudgetAlertDelivery[];
@@ -36,29 +21,9 @@ export function AlertDeliveries({ deliveries, label }: AlertDeliveriesProps) {
           <Typography component="span" variant="body2" color="text.secondary">
             {delivery.channelName}
           </Typography>
-          <DeliveryChip delivery={delivery} />
+          <DeliveryStatusChip status={delivery.status} tooltip={delivery.error} />
         </Box>
       ))}
     </Stack>
-  );
-}
-
-function DeliveryChip({ delivery }: { delivery: BudgetAlertDelivery }) {
-  const error = delivery.error ?? undefined;
-  const chip = (
-    <Chip
-      size="small"
-      variant="outlined"
-      label={STATUS_LABELS[delivery.status]}
-      color={STATUS_COLORS[delivery.status]}
-      // Focusable when it has an error to tell, so that keyboard users reach the tooltip too.
-      tabIndex={error ? 0 : undefined}
-    />
-  );
-  if (!error) return chip;
-  return (
-    <Tooltip title={error} describeChild>
-      {chip}
-    </Tooltip>
   );
 }

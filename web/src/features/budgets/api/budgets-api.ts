@@ -13,6 +13,7 @@ import type {
   BudgetResourcesResponse,
   BudgetSummary,
   FilterParameters,
+  NotificationChannel,
 } from '../model/types';
 import { budgetKeys, type BudgetResourcesParams } from './keys';
 
@@ -38,6 +39,7 @@ export const getBudgetResources = (id: number, query: BudgetResourcesParams, sig
     api.GET('/v1/budgets/{id}/resources', { params: { path: { id }, query }, signal }),
   );
 export const getFilterParameters = () => unwrap<FilterParameters>(api.GET('/v1/cost/filter-parameters'));
+export const getChannels = () => unwrap<NotificationChannel[]>(api.GET('/v1/channels'));
 
 export const budgetsQuery = () => queryOptions({ queryKey: budgetKeys.list(), queryFn: getBudgets });
 export const budgetSummaryQuery = () => queryOptions({ queryKey: budgetKeys.summary(), queryFn: getBudgetSummary });
@@ -70,6 +72,9 @@ export const useBudgetResources = (id: number, params: BudgetResourcesParams | n
 /** GET /v1/cost/filter-parameters: cached for the session (spec 2 §7 "none, cached"). */
 export const useFilterParameters = () =>
   useQuery({ queryKey: budgetKeys.filterParameters(), queryFn: getFilterParameters, staleTime: Infinity });
+
+/** GET /v1/channels: the channels a budget's alerts can be sent to (docs/NOTIFICATIONS.md). */
+export const useChannels = () => useQuery({ queryKey: budgetKeys.channels(), queryFn: getChannels });
 
 function useBudgetMutation<TVariables, TResult>(mutationFn: (variables: TVariables) => Promise<TResult>) {
   const queryClient = useQueryClient();

@@ -10,6 +10,7 @@ export const budgetKeys = {
   configHistory: (id: number) => ['budgets', 'config-history', id] as const,
   resources: (id: number, params: BudgetResourcesParams) => ['budgets', 'resources', id, params] as const,
   filterParameters: () => ['budgets', 'filter-parameters'] as const,
+  channels: () => ['budgets', 'channels'] as const,
 };
 
 /** Query of GET /v1/budgets/{id}/resources (docs/API-BUDGETS.md). */

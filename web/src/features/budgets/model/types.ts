@@ -22,3 +22,5 @@ export type BudgetConfigHistoryItem = Schemas['BudgetConfigHistoryItem'];
 export type BudgetResourcesResponse = Schemas['BudgetResourcesResponse'];
 export type BudgetResource = Schemas['BudgetResource'];
 export type FilterParameters = Schemas['FilterParametersResponse'];
+/** A notification channel of the tenant (GET /v1/channels), offered by the wizard's channel picker. */
+export type NotificationChannel = Schemas['NotificationChannel'];

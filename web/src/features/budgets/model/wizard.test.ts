@@ -55,6 +55,7 @@ function validForm(overrides: Partial<WizardForm> = {}): WizardForm {
     period: 'Monthly',
     filters: [filter('f1', 'account', ['123456789012'])],
     alerts: [percent('75'), percent('100')],
+    channelIds: [],
     ...overrides,
   };
 }
@@ -71,12 +72,13 @@ describe('new budget form', () => {
         { id: 'id-2', thresholdType: 'Percentage', value: '75' },
         { id: 'id-3', thresholdType: 'Percentage', value: '100' },
       ],
+      channelIds: [],
     });
   });
 });
 
 describe('form from an existing budget', () => {
-  it('copies name, amount, period, filters and alerts as the wizard edits them', () => {
+  it('copies name, amount, period, filters, alerts and channels as the wizard edits them', () => {
     const budget = makeBudget({
       name: 'Data team',
       amount: 1234.5,
@@ -89,6 +91,7 @@ describe('form from an existing budget', () => {
         { thresholdType: 'Percentage', thresholdValue: 50 },
         { thresholdType: 'Absolute', thresholdValue: 1000 },
       ],
+      channelIds: [3, 1],
     });
     expect(formFromBudget(budget, ids())).toEqual({
       name: 'Data team',
@@ -102,6 +105,7 @@ describe('form from an existing budget', () => {
         { id: 'id-3', thresholdType: 'Percentage', value: '50' },
         { id: 'id-4', thresholdType: 'Absolute', value: '1000' },
       ],
+      channelIds: [3, 1],
     });
   });
 
@@ -366,7 +370,7 @@ describe('whole form', () => {
 });
 
 describe('request', () => {
-  it('sends the trimmed name, the amount as a number, the period, configured filters and alerts', () => {
+  it('sends the trimmed name, the amount as a number, the period, configured filters, alerts and channels', () => {
     const form = validForm({
       name: '  Production AWS  ',
       amount: '5000.50',
@@ -377,6 +381,7 @@ describe('request', () => {
         filter('f3', 'tag', ['team:data']),
       ],
       alerts: [percent('75'), dollars('4500')],
+      channelIds: [2, 5],
     });
     expect(buildBudgetRequest(form)).toEqual({
       name: 'Production AWS',
@@ -390,6 +395,7 @@ describe('request', () => {
         { thresholdType: 'Percentage', thresholdValue: 75 },
         { thresholdType: 'Absolute', thresholdValue: 4500 },
       ],
+      channelIds: [2, 5],
     });
   });
 

@@ -76,6 +76,8 @@ export interface WizardForm {
   period: BudgetPeriod;
   filters: WizardFilter[];
   alerts: WizardAlert[];
+  /** The notification channels the alerts go to; none chosen: every channel (docs/NOTIFICATIONS.md). */
+  channelIds: number[];
 }
 
 /** Makes the row ids; injected so that the rules stay pure and tests predictable. */
@@ -89,6 +91,7 @@ export function newBudgetForm(makeId: MakeId): WizardForm {
     period: DEFAULT_PERIOD,
     filters: [{ id: makeId(), filterType: WIZARD_FILTER_TYPES[0], values: [] }],
     alerts: DEFAULT_ALERT_PERCENTAGES.map((value) => ({ id: makeId(), thresholdType: 'Percentage', value: String(value) })),
+    channelIds: [],
   };
 }
 
@@ -108,6 +111,7 @@ export function formFromBudget(budget: Budget, makeId: MakeId): WizardForm {
       thresholdType: alert.thresholdType,
       value: String(alert.thresholdValue),
     })),
+    channelIds: [...budget.channelIds],
   };
 }
 
@@ -329,6 +333,7 @@ export function buildBudgetRequest(form: WizardForm): BudgetRequest {
     period: form.period,
     filters: configuredFilters(form.filters).map(({ filterType, values }) => ({ filterType, filterValues: values })),
     alerts: uniqueAlerts(form.alerts),
+    channelIds: [...form.channelIds],
   };
 }
 

@@ -4,14 +4,24 @@ import { Route, Routes } from 'react-router';
 import { makeUser } from '@/test/fixtures';
 import { mockApi, type MockReply } from '@/test/mock-api';
 import { renderWithProviders, signInAs } from '@/test/render';
+import { makeChannel } from '../../testing/make-channel';
 import { makeBudget } from '../../testing/make-budget';
 import { takeBudgetsRefreshFlag } from '../../model/refresh-flag';
 import { BudgetWizardPage } from './budget-wizard-page';
 import { makeFilterParameters } from './testing/filter-parameters';
 
+const CHANNELS = [
+  makeChannel({ id: 1, name: 'Finance e-mail', type: 'email' }),
+  makeChannel({ id: 2, name: 'Team alerts', type: 'slack' }),
+];
+
 function setup(route: string, extra: Record<string, MockReply> = {}) {
   signInAs(makeUser());
-  const api = mockApi({ 'GET /v1/cost/filter-parameters': { body: makeFilterParameters() }, ...extra });
+  const api = mockApi({
+    'GET /v1/cost/filter-parameters': { body: makeFilterParameters() },
+    'GET /v1/channels': { body: CHANNELS },
+    ...extra,
+  });
   const rendered = renderWithProviders(
     <Routes>
       <Route path="/budgets" element={<p>Budgets dashboard</p>} />
@@ -262,6 +272,7 @@ describe('budget wizard: saving', () => {
         { thresholdType: 'Percentage', thresholdValue: 100 },
         { thresholdType: 'Percentage', thresholdValue: 25 },
       ],
+      channelIds: [],
     });
     expect(takeBudgetsRefreshFlag()).toBe(true);
   });
@@ -366,6 +377,7 @@ describe('budget wizard: edit', () => {
         { thresholdType: 'Percentage', thresholdValue: 50 },
         { thresholdType: 'Absolute', thresholdValue: 4500 },
       ],
+      channelIds: [],
     });
     expect(callsTo('POST', '/v1/budgets')).toHaveLength(0);
     expect(takeBudgetsRefreshFlag()).toBe(true);
@@ -385,5 +397,79 @@ describe('budget wizard: edit', () => {
   it("says 'Failed to load budget data. Please try again.' when loading fails", async () => {
     setup('/budgets/edit/7', { 'GET /v1/budgets/7': { status: 500, body: { message: 'Internal server error' } } });
     expect(await screen.findByText('Failed to load budget data. Please try again.')).toBeInTheDocument();
+  });
+});
+
+describe('budget wizard: channels', () => {
+  const channelsInput = () => screen.getByRole('combobox', { name: 'Notification channels' });
+
+  it('sends every channel (none chosen) by default and only the chosen ones once picked', async () => {
+    const { user, callsTo } = setup('/budgets/create', { 'POST /v1/budgets': { status: 201, body: makeBudget() } });
+    await toConfiguration(user);
+    await fillNameAndAmount(user);
+    expect(await screen.findByText('None chosen: the alerts go to every channel.')).toBeInTheDocument();
+
+    await user.click(channelsInput());
+    await user.click(await screen.findByRole('option', { name: 'Team alerts' }));
+    expect(screen.getByText('The alerts go only to the chosen channels.')).toBeInTheDocument();
+    await user.click(createButton());
+
+    await screen.findByText('Budgets dashboard');
+    expect(callsTo('POST', '/v1/budgets')[0].body).toMatchObject({ channelIds: [2] });
+  });
+
+  it("shows an edited budget's channels and sends them changed", async () => {
+    const budget = makeBudget({ id: 7, channelIds: [1, 2] });
+    const { user, callsTo } = setup('/budgets/edit/7', {
+      'GET /v1/budgets/7': { body: budget },
+      'PUT /v1/budgets/7': { body: budget },
+    });
+    await screen.findByRole('group', { name: 'Filter 1' });
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    const section = screen.getByRole('region', { name: 'Channels' });
+    expect(await within(section).findByRole('button', { name: 'Finance e-mail' })).toBeInTheDocument();
+    expect(within(section).getByRole('button', { name: 'Team alerts' })).toBeInTheDocument();
+
+    await user.click(within(section).getAllByTestId('CancelIcon')[0]);
+    await user.click(screen.getByRole('button', { name: 'Update Budget' }));
+    await screen.findByText('Budgets dashboard');
+    expect(callsTo('PUT', '/v1/budgets/7')[0].body).toMatchObject({ channelIds: [2] });
+  });
+
+  it('says where alerts go when the tenant has no channels', async () => {
+    const { user } = setup('/budgets/create', { 'GET /v1/channels': { body: [] } });
+    await toConfiguration(user);
+    expect(
+      await screen.findByText('No notification channels yet: the alerts are e-mailed to the owners and admins.'),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole('combobox', { name: 'Notification channels' })).not.toBeInTheDocument();
+  });
+
+  it("keeps an edited budget's channels when the channels cannot be loaded", async () => {
+    const budget = makeBudget({ id: 7, channelIds: [2] });
+    const { user, callsTo } = setup('/budgets/edit/7', {
+      'GET /v1/budgets/7': { body: budget },
+      'PUT /v1/budgets/7': { body: budget },
+      'GET /v1/channels': { status: 500, body: { message: 'Internal server error' } },
+    });
+    await screen.findByRole('group', { name: 'Filter 1' });
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    expect(
+      await screen.findByText('Failed to load notification channels. The budget keeps its channels.'),
+    ).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Update Budget' }));
+    await screen.findByText('Budgets dashboard');
+    expect(callsTo('PUT', '/v1/budgets/7')[0].body).toMatchObject({ channelIds: [2] });
+  });
+
+  it("lists the server's 'Unknown channel' with the other save errors", async () => {
+    const { user } = setup('/budgets/create', {
+      'POST /v1/budgets': { status: 422, body: { message: 'Unknown channel', details: { channelIds: ['Unknown channel'] } } },
+    });
+    await toConfiguration(user);
+    await fillNameAndAmount(user);
+    await user.click(createButton());
+    const failure = await screen.findByText('Failed to save budget. Please try again.');
+    expect(within(failure.closest('[role="alert"]') as HTMLElement).getByRole('listitem')).toHaveTextContent('Unknown channel');
   });
 });

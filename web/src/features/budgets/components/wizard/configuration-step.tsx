@@ -3,6 +3,7 @@ import { useState, type ReactNode } from 'react';
 import type { BudgetPeriod } from '../../model/types';
 import { BUDGET_PERIODS, errorList, WIZARD_MESSAGES, type WizardErrors, type WizardForm } from '../../model/wizard';
 import { AlertsEditor } from './alerts-editor';
+import { ChannelPicker } from './channel-picker';
 import { MessageList } from './message-list';
 import type { WizardCommands } from './use-wizard-form';
 
@@ -20,7 +21,7 @@ export interface ConfigurationStepProps {
 
 type TouchedField = 'name' | 'amount';
 
-/** Step 2 'Budget Configuration': name, amount, period and alerts, validated as they change. */
+/** Step 2 'Budget Configuration': name, amount, period, alerts and channels, validated as they change. */
 export function ConfigurationStep({ form, errors, commands, submitLabel, saving, saveError, onBack, onSubmit }: ConfigurationStepProps) {
   // Field messages wait until the person has been in the field; the list below shows them all at once.
   const [touched, setTouched] = useState<ReadonlySet<TouchedField>>(new Set());
@@ -76,6 +77,7 @@ export function ConfigurationStep({ form, errors, commands, submitLabel, saving,
         </TextField>
       </Stack>
       <AlertsEditor alerts={form.alerts} errors={errors.alerts} commands={commands} />
+      <ChannelPicker value={form.channelIds} onChange={commands.setChannels} />
       <MessageList title={WIZARD_MESSAGES.fixErrors} messages={problems} />
       {saveError}
       <Stack direction="row" spacing={2} justifyContent="flex-end">

@@ -23,7 +23,8 @@ type WizardAction =
   | { type: 'addAlert'; id: string; value?: number }
   | { type: 'removeAlert'; id: string }
   | { type: 'setAlertValue'; id: string; value: string }
-  | { type: 'switchAlertType'; id: string; thresholdType: ThresholdType };
+  | { type: 'switchAlertType'; id: string; thresholdType: ThresholdType }
+  | { type: 'setChannels'; channelIds: number[] };
 
 function wizardReducer(form: WizardForm, action: WizardAction): WizardForm {
   switch (action.type) {
@@ -60,6 +61,8 @@ function wizardReducer(form: WizardForm, action: WizardAction): WizardForm {
         ...form,
         alerts: form.alerts.map((alert) => (alert.id === action.id ? switchAlertType(alert, action.thresholdType) : alert)),
       };
+    case 'setChannels':
+      return { ...form, channelIds: action.channelIds };
   }
 }
 
@@ -77,6 +80,8 @@ export interface WizardCommands {
   removeAlert(id: string): void;
   setAlertValue(id: string, value: string): void;
   switchAlertType(id: string, thresholdType: ThresholdType): void;
+  /** The channels the alerts go to; empty: every channel. */
+  setChannels(channelIds: number[]): void;
 }
 
 /** The wizard's form state, validated live on every change. */
@@ -104,6 +109,7 @@ export function useWizardForm(initForm: (makeId: MakeId) => WizardForm): {
       removeAlert: (id) => dispatch({ type: 'removeAlert', id }),
       setAlertValue: (id, value) => dispatch({ type: 'setAlertValue', id, value }),
       switchAlertType: (id, thresholdType) => dispatch({ type: 'switchAlertType', id, thresholdType }),
+      setChannels: (channelIds) => dispatch({ type: 'setChannels', channelIds }),
     }),
     [makeId],
   );

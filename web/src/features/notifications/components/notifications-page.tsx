@@ -12,7 +12,7 @@ import { isAdminLevel } from '../utils/permissions';
 import { AddChannelDialog } from './add-channel-dialog';
 import { ChannelsEmptyState } from './channels-empty-state';
 import { ChannelsTable } from './channels-table';
-import { PageToast, type Toast } from './page-toast';
+import { PageToast, type Toast } from '@/components/page-toast';
 import { RecentDeliveries } from './recent-deliveries';
 import { RemoveChannelDialog } from './remove-channel-dialog';
 import { SecretDialog } from './secret-dialog';

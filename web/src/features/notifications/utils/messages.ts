@@ -25,6 +25,3 @@ export const NOTIFICATION_MESSAGES = {
   deliveriesFailed: 'Failed to load recent deliveries',
   notAdmin: 'Only owners and admins can add, test or remove channels.',
 } as const;
-
-/** Success toasts close after 5 s; error toasts stay until closed. */
-export const SUCCESS_TOAST_MS = 5_000;

@@ -1,5 +1,7 @@
 import { Alert, Snackbar } from '@mui/material';
-import { SUCCESS_TOAST_MS } from '../utils/messages';
+
+/** Success toasts close after 5 s; error toasts stay until closed. */
+export const SUCCESS_TOAST_MS = 5_000;
 
 export interface Toast {
   severity: 'success' | 'error';

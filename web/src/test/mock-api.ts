@@ -3,6 +3,8 @@ import { vi } from 'vitest';
 export interface MockCall {
   method: string;
   path: string;
+  /** The query string's parameters (e.g. `period` of GET /v1/forecast?period=month). */
+  query: URLSearchParams;
   headers: Headers;
   body: unknown;
 }
@@ -27,7 +29,7 @@ export function mockApi(routes: Record<string, MockReply>) {
         body = text;
       }
     }
-    const call: MockCall = { method: request.method, path: url.pathname, headers: request.headers, body };
+    const call: MockCall = { method: request.method, path: url.pathname, query: url.searchParams, headers: request.headers, body };
     calls.push(call);
     const route = routes[`${request.method} ${url.pathname}`];
     if (!route) return jsonResponse(404, { message: 'Not found' });

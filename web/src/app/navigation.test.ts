@@ -48,4 +48,11 @@ describe('navigation menu rules', () => {
   it('always shows Budgets when there are accounts', () => {
     expect(paths(base({}, { oldCostDashboard: false }))).toContain('/budgets');
   });
+
+  it('shows Anomalies right after Budgets', () => {
+    const governance = navigationFor(base()).find((g) => g.label === 'Governance')!;
+    const labels = governance.items.map((i) => i.label);
+    expect(labels[labels.indexOf('Budgets') + 1]).toBe('Anomalies');
+    expect(paths(base({}, { oldCostDashboard: false }))).toContain('/anomalies');
+  });
 });

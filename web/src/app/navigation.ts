@@ -61,6 +61,7 @@ export function navigationFor({ flags, customerId, complianceCustomerIds, hasAcc
     governance.push({ label: 'Compliance', to: '/compliance' });
   }
   governance.push({ label: 'Budgets', to: '/budgets' });
+  governance.push({ label: 'Anomalies', to: '/anomalies' });
   governance.push({ label: 'Managed Accounts', to: '/managed-accounts' });
   groups.push({ label: 'Governance', items: governance });
   return groups;

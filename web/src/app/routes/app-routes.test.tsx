@@ -1,5 +1,6 @@
 import { screen, waitFor } from '@testing-library/react';
 import { inventoryRoutes } from '@/components/inventory/testing';
+import { makeAnomaly, makeDetail, makeList, makeSettings } from '@/features/anomalies/testing/make-anomaly';
 import { appRoutes, makeAccount, makeConfig, makeCustomer, makeUser } from '@/test/fixtures';
 import { mockApi } from '@/test/mock-api';
 import { renderApp, signInAs } from '@/test/render';
@@ -130,6 +131,30 @@ describe('routing', () => {
 
     renderApp('/budgets/unknown');
     expect(await screen.findByRole('heading', { name: 'Page not found' })).toBeInTheDocument();
+  });
+
+  it('opens the anomaly list on /anomalies and an anomaly on /anomalies/:id', async () => {
+    const anomaly = makeAnomaly({ id: 7 });
+    mockApi({
+      ...appRoutes(withAccounts),
+      'GET /v1/anomalies': { body: makeList([anomaly]) },
+      'GET /v1/anomalies/settings': { body: makeSettings() },
+      'GET /v1/channels': { body: [] },
+      'POST /v2/cost/filters': { body: { tags: {} } },
+      'GET /v1/anomalies/7': { body: makeDetail({ id: 7 }) },
+      'GET /v1/anomalies/8': { status: 404, body: { message: 'No anomaly found.' } },
+    });
+    const list = renderApp('/anomalies');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Anomalies' })).toBeInTheDocument();
+    expect(await screen.findByRole('table', { name: 'Anomalies' })).toBeInTheDocument();
+    list.unmount();
+
+    const detail = renderApp('/anomalies/7');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Amazon EC2' })).toBeInTheDocument();
+    detail.unmount();
+
+    renderApp('/anomalies/8');
+    expect(await screen.findByText('No anomaly found.')).toBeInTheDocument();
   });
 
   it('opens the resource inventory on /inventory and the Tags page on /tags', async () => {

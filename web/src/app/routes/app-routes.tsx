@@ -7,6 +7,8 @@ import { AlreadySignedInPage } from './already-signed-in-page';
 import { ComplianceGate, Gate, HomeRoute } from './gates';
 import {
   AdvancedCostPage,
+  AnomaliesPage,
+  AnomalyDetailPage,
   AwsConnectPage,
   AzureConnectPage,
   BasicCostPage,
@@ -107,6 +109,10 @@ export function AppRoutes() {
           <Route path="view/:id/details" element={<BudgetDetailPage />} />
           <Route path="view/:id/resources" element={<BudgetDetailPage />} />
           <Route path="*" element={<NotFoundPage />} />
+        </Route>
+        <Route path="anomalies">
+          <Route index element={<AnomaliesPage />} />
+          <Route path=":id" element={<AnomalyDetailPage />} />
         </Route>
         <Route path="settings">
           <Route index element={<Navigate to="/settings/integrations" replace />} />

@@ -49,6 +49,10 @@ export const BudgetsDashboardPage = lazy(() =>
 export const BudgetDetailPage = lazy(() => import('@/features/budgets').then((m) => ({ default: m.BudgetDetailPage })));
 export const BudgetWizardPage = lazy(() => import('@/features/budgets').then((m) => ({ default: m.BudgetWizardPage })));
 
+// Anomalies (docs/ANOMALIES.md, stop 25).
+export const AnomaliesPage = lazy(() => import('@/features/anomalies').then((m) => ({ default: m.AnomaliesPage })));
+export const AnomalyDetailPage = lazy(() => import('@/features/anomalies').then((m) => ({ default: m.AnomalyDetailPage })));
+
 // Resource inventory and tags (issue 14).
 export const InventoryPage = lazy(() => import('@/features/inventory').then((m) => ({ default: m.InventoryPage })));
 export const TagsPage = lazy(() => import('@/features/tags').then((m) => ({ default: m.TagsPage })));

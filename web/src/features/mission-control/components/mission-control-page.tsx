@@ -8,6 +8,7 @@ import { useDashboardSpend } from '../api/use-dashboard-spend';
 import { PAGE_SUBTITLE, PAGE_TITLE } from '../constants';
 import { useDashboardFilters } from '../hooks/use-dashboard-filters';
 import { useMissionControlRange } from '../hooks/use-mission-control-range';
+import { AnomaliesCard } from './anomalies-card';
 import { BudgetOverviewSection } from './budget-overview-section';
 import { ServiceCategoriesSection } from './service-categories-section';
 import { SpendCards } from './spend-cards';
@@ -56,6 +57,11 @@ export function MissionControlPage() {
         <Grid size={{ xs: 12, lg: 7 }}>
           <WidgetBoundary component="Cost by Service Category" supportEmail={supportEmail}>
             <ServiceCategoriesSection range={range} filters={filters.groups} />
+          </WidgetBoundary>
+        </Grid>
+        <Grid size={{ xs: 12, lg: 5 }}>
+          <WidgetBoundary component="Anomalies" supportEmail={supportEmail}>
+            <AnomaliesCard />
           </WidgetBoundary>
         </Grid>
       </Grid>

@@ -1,0 +1,2 @@
+export { AnomaliesPage } from './components/anomalies-page';
+export { AnomalyDetailPage } from './components/anomaly-detail-page';

@@ -47,7 +47,7 @@ test('Basic Cost shows the month-to-date spend the cost API gives for this month
   const answer = await post<Aggr>(request, page, '/v2/cost/aggr', { ...thisMonth(), filters: [], group_by: 'none' });
   expect(answer.summary.accrued_cost).not.toBe(0);
   await expect(page.getByRole('group', { name: 'Month-to-date spend' })).toContainText(money(answer.summary.accrued_cost));
-  await expect(page.getByRole('group', { name: 'Forecast to month end' })).toContainText('days left');
+  await expect(page.getByRole('group', { name: /^Forecast for [A-Z][a-z]+$/ })).toContainText('80 % range');
   await expect(page.getByRole('table', { name: 'Top services this month' }).getByRole('row')).not.toHaveCount(1);
 });
 

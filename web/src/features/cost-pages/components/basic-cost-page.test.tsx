@@ -2,39 +2,90 @@ import { screen, within } from '@testing-library/react';
 import { appRoutes, makeUser } from '@/test/fixtures';
 import { mockApi } from '@/test/mock-api';
 import { renderApp, signInAs } from '@/test/render';
-import { aggr, aggrRoutes, groupedBy, startsOn } from '../testing/cost-api';
+import type { MockReply } from '@/test/mock-api';
+import { aggr, aggrRoutes, forecastAnswer, forecastRoutes, groupedBy, startsOn } from '../testing/cost-api';
 
 const days = Array.from({ length: 23 }, (_, i) => ({ timestamp: `2026-11-${String(i + 1).padStart(2, '0')}`, amount: 100 }));
 
-function setup(aggrReply = aggrRoutes(
+const FORECASTS = forecastRoutes({
+  month: forecastAnswer(),
+  quarter: forecastAnswer({ start: '2026-10-01', end: '2026-12-31', total: { actualToDate: 5400, forecast: 9300, low: 8900, high: 9800 } }),
+  year: forecastAnswer({ start: '2026-01-01', end: '2026-12-31', total: { actualToDate: 33000, forecast: 36900, low: 36100, high: 37800 } }),
+});
+
+function setup(forecastReply: MockReply = FORECASTS, aggrReply = aggrRoutes(
   [(b) => groupedBy('none')(b) && b.interval === 'daily' && startsOn('2026-11-01')(b), aggr(days)],
   [(b) => groupedBy('none')(b) && startsOn('2026-10-01')(b), aggr([{ amount: 3100 }])],
-  [(b) => groupedBy('none')(b) && startsOn('2026-11-16')(b), aggr([{ amount: 840 }])],
   [groupedBy('service'), aggr([{ service: 'AmazonEC2', amount: 1150, grouping_values: ['AmazonEC2'] }, { service: 'BigQuery', amount: 575, grouping_values: ['BigQuery'] }], { accrued_cost: 2300 })],
   [groupedBy('account'), aggr([{ account: '111111111111', account_name: 'Production', amount: 1840, grouping_values: ['111111111111'] }], { accrued_cost: 2300 })],
 )) {
   vi.useFakeTimers({ toFake: ['Date'] });
   vi.setSystemTime(new Date('2026-11-23T12:00:00Z'));
   signInAs(makeUser());
-  const api = mockApi({ ...appRoutes(), 'POST /v2/cost/aggr': aggrReply });
+  const api = mockApi({ ...appRoutes(), 'POST /v2/cost/aggr': aggrReply, 'GET /v1/forecast': forecastReply });
   return { ...api, ...renderApp('/cost/basic') };
 }
 
 describe('Basic Cost page', () => {
-  it('shows month-to-date spend, the forecast with its figures and last month', async () => {
+  it("shows month-to-date spend, beside it the server's month-end forecast with its 80 % range, and last month", async () => {
     const { callsTo } = setup();
     expect(await screen.findByRole('heading', { level: 1, name: 'Basic Cost' })).toBeInTheDocument();
     const mtd = await screen.findByRole('group', { name: 'Month-to-date spend' });
     expect(mtd).toHaveTextContent('$2,300.00');
     expect(mtd).toHaveTextContent('Nov 1, 2026 – Nov 23, 2026');
-    const forecast = screen.getByRole('group', { name: 'Forecast to month end' });
-    // 2,300 + 840 / 7 a day × 7 days left
+    const forecast = await screen.findByRole('group', { name: 'Forecast for November' });
     expect(forecast).toHaveTextContent('$3,140.00');
-    expect(forecast).toHaveTextContent('$2,300.00 so far + $120.00 a day (average of Nov 16, 2026 – Nov 22, 2026) × 7 days left');
+    expect(forecast).toHaveTextContent('80 % range $2,900.00 – $3,400.00');
+    expect(forecast).toHaveTextContent('Based on cost up to Nov 22, 2026');
     expect(screen.getByRole('group', { name: 'Last month' })).toHaveTextContent('$3,100.00');
+    expect(callsTo('GET', '/v1/forecast').map((call) => call.query.get('period'))).toEqual(
+      expect.arrayContaining(['month', 'quarter', 'year']),
+    );
+  });
 
-    const lastSeven = callsTo('POST', '/v2/cost/aggr').find((c) => (c.body as { start_time: string }).start_time.startsWith('2026-11-16'));
-    expect(lastSeven?.body).toMatchObject({ start_time: '2026-11-16T00:00:00.000Z', end_time: '2026-11-22T23:59:59.999Z', group_by: 'none' });
+  it('shows the quarter and year forecasts with their ranges', async () => {
+    setup();
+    expect(await screen.findByRole('group', { name: 'Forecast for Q4 2026' })).toHaveTextContent(
+      'Forecast for Q4 2026: $9,300.00 (80 % range $8,900.00 – $9,800.00)',
+    );
+    expect(await screen.findByRole('group', { name: 'Forecast for 2026' })).toHaveTextContent(
+      'Forecast for 2026: $36,900.00 (80 % range $36,100.00 – $37,800.00)',
+    );
+  });
+
+  it("shows the forecast in the answer's currency", async () => {
+    setup(
+      forecastRoutes({
+        month: forecastAnswer({ currency: 'EUR', total: { actualToDate: 1000, forecast: 1500.5, low: 1400, high: 1600 } }),
+        quarter: forecastAnswer({ currency: 'EUR', start: '2026-10-01', end: '2026-12-31' }),
+        year: forecastAnswer({ currency: 'EUR', start: '2026-01-01', end: '2026-12-31' }),
+      }),
+    );
+    const forecast = await screen.findByRole('group', { name: 'Forecast for November' });
+    expect(forecast).toHaveTextContent('€1,500.50');
+    expect(forecast).toHaveTextContent('80 % range €1,400.00 – €1,600.00');
+  });
+
+  it('says plainly when there is not enough history for a forecast', async () => {
+    const reason = 'Not enough cost history for a forecast (7 days are needed)';
+    setup(
+      forecastRoutes({
+        month: forecastAnswer({ asOf: '2026-11-03', total: null, reason }),
+        quarter: forecastAnswer({ asOf: '2026-11-03', start: '2026-10-01', end: '2026-12-31', total: null, reason }),
+        year: forecastAnswer({ asOf: '2026-11-03', start: '2026-01-01', end: '2026-12-31', total: null, reason }),
+      }),
+    );
+    const forecast = await screen.findByRole('group', { name: 'Forecast for November' });
+    expect(forecast).toHaveTextContent(reason);
+    expect(within(forecast).queryByText(/80 % range/)).not.toBeInTheDocument();
+    expect(screen.getByRole('group', { name: 'Month-to-date spend' })).toHaveTextContent('$2,300.00');
+  });
+
+  it('keeps month-to-date spend when the forecast fails', async () => {
+    setup({ status: 500, body: { message: 'Server error occurred' } });
+    expect(await screen.findByRole('group', { name: 'Month-to-date spend' })).toHaveTextContent('$2,300.00');
+    const forecast = await screen.findByRole('group', { name: 'Forecast' });
+    expect(await within(forecast).findByText('Server error occurred')).toBeInTheDocument();
   });
 
   it('lists the top services and accounts of the month with their share of the total', async () => {
@@ -53,7 +104,7 @@ describe('Basic Cost page', () => {
   });
 
   it('says when there is no cost data and when the cost API fails', async () => {
-    setup(aggrRoutes([(b) => groupedBy('service')(b), { status: 500, body: {} }], [() => true, aggr([])]));
+    setup(FORECASTS, aggrRoutes([(b) => groupedBy('service')(b), { status: 500, body: {} }], [() => true, aggr([])]));
     expect(await screen.findAllByText('No cost data available')).not.toHaveLength(0);
     const services = await screen.findByRole('region', { name: 'Top services this month' });
     expect(await within(services).findByText('Server error occurred')).toBeInTheDocument();

@@ -1,30 +1,28 @@
 import { Divider, Stack } from '@mui/material';
 import { CurrencyNotice } from '@/components/cost';
-import { formatCurrency, formatDayLabel, formatRangeLabel, resolveTimeRange, useCostAggr } from '@/lib/cost';
+import { formatCurrency, formatRangeLabel, resolveTimeRange, useCostAggr } from '@/lib/cost';
 import { totalRequest } from '../api/requests';
-import { forecastWindow, monthForecast } from '../utils/forecast';
 import { CostWidget } from './cost-widget';
 import { Figure } from './figure';
+import { MonthForecastFigures } from './month-forecast-widget';
 
 /**
- * Month-to-date spend, the forecast to the month end with the figures it comes from, and last
- * month's total (UTC, every charge type).
+ * Month-to-date spend, beside it the server's forecast to the month end with its 80 % interval,
+ * and last month's total (UTC, every charge type).
  */
 export function MonthSpendWidget({ now }: { now: Date }) {
   const thisMonth = resolveTimeRange('thisMonth', undefined, now);
   const lastMonth = resolveTimeRange('lastMonth', undefined, now);
-  const sevenDays = forecastWindow(now);
   const monthToDate = useCostAggr(totalRequest(thisMonth, { interval: 'daily' }));
   const previous = useCostAggr(totalRequest(lastMonth));
-  const lastSeven = useCostAggr(totalRequest(resolveTimeRange('custom', { startDate: sevenDays.start, endDate: sevenDays.end }, now)));
 
   return (
     <CostWidget
       title="This month"
       subtitle={formatRangeLabel(thisMonth)}
-      queries={[monthToDate, previous, lastSeven]}
+      queries={[monthToDate, previous]}
       select={() => ({
-        forecast: monthForecast(monthToDate.data!.summary.accrued_cost, lastSeven.data!.summary.accrued_cost, sevenDays.daysLeft),
+        monthToDate: monthToDate.data!.summary.accrued_cost,
         lastMonth: previous.data!.summary.accrued_cost,
         answer: monthToDate.data!,
         lastMonthCurrency: previous.data!.currency,
@@ -32,27 +30,16 @@ export function MonthSpendWidget({ now }: { now: Date }) {
       })}
       isEmpty={(d) => !d.hasData}
     >
-      {({ forecast, lastMonth: lastMonthTotal, lastMonthCurrency, answer }) => (
+      {({ monthToDate: monthToDateTotal, lastMonth: lastMonthTotal, lastMonthCurrency, answer }) => (
         <>
           <CurrencyNotice answer={answer} />
           <Stack direction={{ xs: 'column', md: 'row' }} spacing={3} divider={<Divider orientation="vertical" flexItem />}>
             <Figure
               label="Month-to-date spend"
-              value={formatCurrency(forecast.monthToDate, { currency: answer.currency })}
+              value={formatCurrency(monthToDateTotal, { currency: answer.currency })}
               detail={formatRangeLabel(thisMonth)}
             />
-            <Figure
-              label="Forecast to month end"
-              value={formatCurrency(forecast.forecast, { currency: answer.currency })}
-              detail={
-                <>
-                  {formatCurrency(forecast.monthToDate, { currency: answer.currency })} so far +{' '}
-                  {formatCurrency(forecast.averageDaily, { currency: answer.currency })} a day (average of{' '}
-                  {formatDayLabel(sevenDays.start)} – {formatDayLabel(sevenDays.end)}) × {forecast.daysLeft}{' '}
-                  {forecast.daysLeft === 1 ? 'day' : 'days'} left
-                </>
-              }
-            />
+            <MonthForecastFigures />
             <Figure
               label="Last month"
               value={formatCurrency(lastMonthTotal, { currency: lastMonthCurrency })}

@@ -1,5 +1,6 @@
 import type { CostAggrRequest, CostAggrResponse, CostRow, SpendResponse } from '@/lib/cost';
 import type { MockCall, MockReply } from '@/test/mock-api';
+import type { ForecastResponse } from '../api/get-forecast';
 
 /** A test answer of POST /v2/cost/aggr. */
 export function aggr(data: Array<Partial<CostRow> & { amount: number }>, summary: Partial<CostAggrResponse['summary']> = {}): { body: CostAggrResponse } {
@@ -49,3 +50,32 @@ export function dimensionsOf(body: CostAggrRequest): string[] {
 
 export const startsOn = (day: string) => (body: CostAggrRequest) => (body.start_time ?? '').startsWith(day);
 export const groupedBy = (...dims: string[]) => (body: CostAggrRequest) => dimensionsOf(body).join(',') === dims.join(',');
+
+/** A test answer of GET /v1/forecast (docs/ANOMALIES.md "Forecast API and where it shows"). */
+export function forecastAnswer(
+  overrides: Partial<ForecastResponse> = {},
+): { body: ForecastResponse } {
+  return {
+    body: {
+      asOf: '2026-11-22',
+      start: '2026-11-01',
+      end: '2026-11-30',
+      total: { actualToDate: 2300, forecast: 3140, low: 2900, high: 3400 },
+      reason: null,
+      groups: [],
+      warnings: [],
+      currency: 'USD',
+      converted: false,
+      otherCurrencies: [],
+      ...overrides,
+    },
+  };
+}
+
+/** Answers GET /v1/forecast by its `period` (month when left out); other periods answer 500. */
+export function forecastRoutes(answers: Partial<Record<'month' | 'quarter' | 'year', { status?: number; body?: unknown }>>): MockReply {
+  return (call: MockCall) => {
+    const period = (call.query.get('period') ?? 'month') as 'month' | 'quarter' | 'year';
+    return answers[period] ?? { status: 500, body: { message: `no test answer for period ${period}` } };
+  };
+}

@@ -168,10 +168,18 @@ describe('routing', () => {
     expect(screen.getByRole('tab', { name: 'Tags Search' })).toBeInTheDocument();
   });
 
-  it('shows an honest coming-soon page for capabilities not built yet', async () => {
-    mockApi(appRoutes(withAccounts));
-    renderApp('/settings/ms-teams-connect');
-    expect(await screen.findByRole('heading', { name: 'Connect Microsoft Teams is coming soon' })).toBeInTheDocument();
+  it('opens the Microsoft Teams connect page under /settings and its sign-in return page on /teams-oauth-callback', async () => {
+    mockApi({ ...appRoutes(withAccounts), 'POST /v1/api/teams/oauth/callback': { body: { channel_id: 41 } } });
+    const connect = renderApp('/settings/ms-teams-connect');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Connect Microsoft Teams' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Connect with Microsoft Teams' })).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: /is coming soon/ })).not.toBeInTheDocument();
+    connect.unmount();
+
+    renderApp('/teams-oauth-callback?error=access_denied');
+    // The return page hands over to the connect page, which tells what happened.
+    expect(await screen.findByText('Failed to connect to Microsoft Teams.')).toBeInTheDocument();
+    expect(location()).toBe('/settings/ms-teams-connect');
   });
 });
 

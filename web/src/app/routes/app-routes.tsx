@@ -17,7 +17,6 @@ import {
   BudgetsDashboardPage,
   BudgetWizardPage,
   CloudAccountsPage,
-  ComingSoonPage,
   CompliancePage,
   CurrencySettingsPage,
   CostTabsPage,
@@ -29,6 +28,8 @@ import {
   NotificationsPage,
   SavedReportsPage,
   TagsPage,
+  TeamsConnectPage,
+  TeamsOAuthCallbackPage,
   UserManagementPage,
   WelcomePage,
 } from './lazy-pages';
@@ -184,16 +185,13 @@ export function AppRoutes() {
             path="ms-teams-connect"
             element={
               <SettingsSection>
-                <ComingSoonPage feature="Connect Microsoft Teams" description="Send budget alerts and notifications to a Teams channel." />
+                <TeamsConnectPage />
               </SettingsSection>
             }
           />
           <Route path="*" element={<NotFoundPage />} />
         </Route>
-        <Route
-          path="teams-oauth-callback"
-          element={<ComingSoonPage feature="Microsoft Teams sign-in" description="The return page of the Microsoft Teams sign-in." />}
-        />
+        <Route path="teams-oauth-callback" element={<TeamsOAuthCallbackPage />} />
         <Route path="invite/:token" element={<AlreadySignedInPage />} />
         <Route path="signup" element={<Navigate to="/" replace />} />
         <Route path="login" element={<Navigate to="/" replace />} />

@@ -24,7 +24,11 @@ export const AzureConnectPage = lazy(() =>
 export const NotificationsPage = lazy(() =>
   import('@/features/notifications').then((m) => ({ default: m.NotificationsPage })),
 );
-export const ComingSoonPage = lazy(() => import('@/features/coming-soon').then((m) => ({ default: m.ComingSoonPage })));
+// Microsoft Teams connect (spec 2).
+export const TeamsConnectPage = lazy(() => import('@/features/teams').then((m) => ({ default: m.TeamsConnectPage })));
+export const TeamsOAuthCallbackPage = lazy(() =>
+  import('@/features/teams').then((m) => ({ default: m.TeamsOAuthCallbackPage })),
+);
 
 // Cost screens (docs/WEB-COST.md): only these chunks pull in the chart library.
 export const MissionControlPage = lazy(() =>

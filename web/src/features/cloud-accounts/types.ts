@@ -36,6 +36,9 @@ export type AzureExport = Schemas['AzureAccount'];
 /** POST /v1/azure/account. */
 export type ConnectAzureRequest = Schemas['AzureConnectRequest'];
 
+/** GET /v1/api/teams/configuredchannels item: a Microsoft Teams channel that receives notifications. */
+export type TeamsIntegration = Schemas['TeamsConfiguredChannel'];
+
 // ---- UI-side unions and constants (the schema types these as strings / numbers) ----
 
 /** `CloudAccount.provider`; the page lists one table per provider and matches rows by it. */

@@ -6,7 +6,9 @@ type Schemas = components['schemas'];
 
 /** `type` of a channel: where and how a notification is sent. */
 export type ChannelType = Schemas['ChannelKind'];
-export const CHANNEL_TYPES: readonly ChannelType[] = ['email', 'slack', 'teams_webhook', 'webhook'];
+/** The types "Add channel" creates; a `teams` (Microsoft Graph) channel comes from "Connect MS Teams". */
+export type CreatableChannelType = Exclude<ChannelType, 'teams'>;
+export const CHANNEL_TYPES: readonly CreatableChannelType[] = ['email', 'slack', 'teams_webhook', 'webhook'];
 
 /** A delivery's state; after 8 failed attempts it is `failed` and not tried again. */
 export type DeliveryStatus = Schemas['DeliveryStatus'];

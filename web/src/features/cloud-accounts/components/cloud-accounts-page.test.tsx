@@ -35,14 +35,12 @@ function rowNames(t: HTMLElement): string[] {
 }
 
 describe('Cloud Accounts page', () => {
-  it('offers every way in, says read-only access is used, and keeps Teams coming soon', async () => {
+  it('offers every way in and says read-only access is used', async () => {
     const { user } = setup([]);
     expect(await screen.findByRole('heading', { level: 1, name: 'Cloud Accounts' })).toBeInTheDocument();
     expect(screen.getByText(/uses read-only access/)).toBeInTheDocument();
-    for (const name of ['Connect AWS', 'Connect GCP', 'Connect Azure', 'Upload billing files']) await enabled(name);
-    const teams = screen.getByRole('region', { name: 'MS Teams' });
-    expect(within(teams).getByText('Coming soon')).toBeInTheDocument();
-    expect(within(teams).queryByRole('button')).not.toBeInTheDocument();
+    for (const name of ['Connect AWS', 'Connect GCP', 'Connect Azure', 'Connect MS Teams', 'Upload billing files']) await enabled(name);
+    expect(within(screen.getByRole('region', { name: 'MS Teams' })).getByRole('button', { name: 'Connect MS Teams' })).toBeInTheDocument();
     expect(await table('AWS accounts')).toHaveTextContent('No AWS accounts connected yet.');
     expect(screen.getByRole('table', { name: 'GCP projects' })).toHaveTextContent('No GCP projects connected yet.');
     expect(screen.getByRole('table', { name: 'Azure exports' })).toHaveTextContent('No Azure exports connected yet.');
@@ -55,6 +53,7 @@ describe('Cloud Accounts page', () => {
     ['Connect AWS', '/settings/aws-connect'],
     ['Connect GCP', '/settings/gcp-connect'],
     ['Connect Azure', '/settings/azure-connect'],
+    ['Connect MS Teams', '/settings/ms-teams-connect'],
   ])('%s opens its wizard', async (button, path) => {
     const { user } = setup([]);
     await table('AWS accounts');
@@ -164,7 +163,7 @@ describe('Cloud Accounts page', () => {
     setup([makeConnection(), makeSeenOnly()], {}, { me: plainUser, customer: makeCustomer({ Role: 'user' }) });
     const aws = await table('AWS accounts');
     expect(await screen.findByText('Only account owners and admins can manage cloud accounts')).toBeInTheDocument();
-    for (const name of ['Connect AWS', 'Connect GCP', 'Connect Azure']) expect(screen.getByRole('button', { name })).toBeDisabled();
+    for (const name of ['Connect AWS', 'Connect GCP', 'Connect Azure', 'Connect MS Teams']) expect(screen.getByRole('button', { name })).toBeDisabled();
     expect(screen.getByRole('button', { name: 'Upload billing files' })).toBeEnabled();
     expect(within(aws).getByRole('button', { name: 'Sync now 123456789012' })).toBeDisabled();
     expect(within(aws).getByRole('button', { name: 'Remove 123456789012' })).toBeDisabled();

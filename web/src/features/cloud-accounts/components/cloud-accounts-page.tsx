@@ -11,15 +11,18 @@ import { PROVIDER_NAMES, connectPath } from '../utils/providers';
 import { ConnectionsTable, TABLE_NOUNS } from './connections-table';
 import { ProviderTiles } from './provider-tiles';
 import { RemoveConnectionDialog } from './remove-connection-dialog';
+import { TeamsIntegrationsSection } from './teams-integrations-section';
 
 export const READ_ONLY_BANNER =
   'Costscope uses read-only access to your cloud accounts: it reads billing exports and account lists and never changes your resources.';
 
-/** Spec 2 §2: /settings/integrations — every way in, and the connections with their sync state. */
+/** Spec 2 §2: /settings/integrations — every way in, the connections with their sync state, the Teams channels. */
 export function CloudAccountsPage() {
   const navigate = useNavigate();
   const location = useLocation();
   const access = useCloudPermissions();
+  // Owners and admins connect and remove Teams channels, in the demo too (the server allows it).
+  const teamsAccess = access.ready && access.adminLevel;
   const connections = useConnections();
   const sync = useRequestSync();
   const recheck = useRecheckRegistration();
@@ -59,7 +62,7 @@ export function CloudAccountsPage() {
           {access.reason}
         </Alert>
       ) : null}
-      <ProviderTiles canManage={access.canManage} disabledReason={access.reason} onOpen={open} />
+      <ProviderTiles canManage={access.canManage} adminLevel={teamsAccess} disabledReason={access.reason} onOpen={open} />
 
       {notice ? (
         <Alert severity="success" role="status" sx={{ mb: 3 }} onClose={() => setNotice(null)}>
@@ -118,6 +121,10 @@ export function CloudAccountsPage() {
           ))}
         </Stack>
       )}
+
+      <Box sx={{ mt: 4 }}>
+        <TeamsIntegrationsSection canManage={teamsAccess} disabledReason={access.reason} />
+      </Box>
 
       {removing ? (
         <RemoveConnectionDialog

@@ -1,7 +1,7 @@
 import CloudOutlinedIcon from '@mui/icons-material/CloudOutlined';
 import CloudUploadOutlinedIcon from '@mui/icons-material/CloudUploadOutlined';
 import ForumOutlinedIcon from '@mui/icons-material/ForumOutlined';
-import { Box, Button, Card, CardContent, Chip, Grid, Stack, Tooltip, Typography } from '@mui/material';
+import { Box, Button, Card, CardContent, Grid, Stack, Tooltip, Typography } from '@mui/material';
 import type { ReactNode } from 'react';
 
 interface Tile {
@@ -9,8 +9,8 @@ interface Tile {
   title: string;
   text: string;
   icon: ReactNode;
-  action?: { label: string; to: string; needsAdmin: boolean };
-  comingSoon?: boolean;
+  /** `needsAdmin`: owners and admins only; `demoToo`: also in the demo (the server allows it there). */
+  action?: { label: string; to: string; needsAdmin: boolean; demoToo?: boolean };
 }
 
 const TILES: Tile[] = [
@@ -38,9 +38,9 @@ const TILES: Tile[] = [
   {
     key: 'teams',
     title: 'MS Teams',
-    text: 'Budget alerts and notifications in a Microsoft Teams channel.',
+    text: 'Budget alerts and notifications in a Microsoft Teams channel, posted through Microsoft Graph.',
     icon: <ForumOutlinedIcon />,
-    comingSoon: true,
+    action: { label: 'Connect MS Teams', to: '/settings/ms-teams-connect', needsAdmin: true, demoToo: true },
   },
   {
     key: 'upload',
@@ -53,16 +53,18 @@ const TILES: Tile[] = [
 
 export interface ProviderTilesProps {
   canManage: boolean;
+  /** An owner or admin (the demo's too): Microsoft Teams is not a cloud account. */
+  adminLevel: boolean;
   disabledReason: string | null;
   onOpen: (to: string) => void;
 }
 
-/** Every way in: connect AWS, GCP or Azure, or upload files; Teams is another issue. */
-export function ProviderTiles({ canManage, disabledReason, onOpen }: ProviderTilesProps) {
+/** Every way in: connect AWS, GCP, Azure or a Microsoft Teams channel, or upload files. */
+export function ProviderTiles({ canManage, adminLevel, disabledReason, onOpen }: ProviderTilesProps) {
   return (
     <Grid container spacing={2} sx={{ mb: 4 }}>
       {TILES.map((tile) => {
-        const disabled = Boolean(tile.action?.needsAdmin && !canManage);
+        const disabled = Boolean(tile.action?.needsAdmin && !(tile.action.demoToo ? adminLevel : canManage));
         const button = tile.action ? (
           <Button variant={tile.action.needsAdmin ? 'contained' : 'outlined'} disabled={disabled} onClick={() => onOpen(tile.action!.to)}>
             {tile.action.label}
@@ -78,7 +80,6 @@ export function ProviderTiles({ canManage, disabledReason, onOpen }: ProviderTil
                     <Typography variant="subtitle1" component="h2" id={`tile-${tile.key}`} sx={{ fontWeight: 600 }}>
                       {tile.title}
                     </Typography>
-                    {tile.comingSoon ? <Chip size="small" label="Coming soon" color="primary" variant="outlined" /> : null}
                   </Stack>
                   <Typography variant="body2" color="text.secondary" sx={{ flex: 1 }}>
                     {tile.text}

@@ -1,5 +1,5 @@
 import { errorMessage, isApiError } from '@/api/api-error';
-import { CHANNEL_TYPES, type ChannelType, type CreateChannelRequest } from '../types';
+import { CHANNEL_TYPES, type CreatableChannelType, type CreateChannelRequest } from '../types';
 import { CHANNEL_RULE_MESSAGES, NOTIFICATION_MESSAGES } from './messages';
 
 // The server judges a channel (costscope_core::notify, docs/NOTIFICATIONS.md). The form only
@@ -12,7 +12,7 @@ const CHANNEL_FIELDS: readonly ChannelField[] = ['type', 'name', 'target', 'secr
 
 /** What the "Add channel" form holds; `type` is empty until one is chosen. */
 export interface ChannelFormValues {
-  type: ChannelType | '';
+  type: CreatableChannelType | '';
   name: string;
   target: string;
   secret: string;
@@ -20,7 +20,7 @@ export interface ChannelFormValues {
 
 export type ChannelFieldErrors = Partial<Record<ChannelField, string>>;
 
-export function isChannelType(value: string): value is ChannelType {
+export function isChannelType(value: string): value is CreatableChannelType {
   return (CHANNEL_TYPES as readonly string[]).includes(value);
 }
 
@@ -40,7 +40,7 @@ export function validateChannel(values: ChannelFormValues): ChannelFieldErrors {
 }
 
 /** The POST body of a valid form: trimmed name and target; a secret only for a webhook that has one. */
-export function toCreateRequest(values: ChannelFormValues & { type: ChannelType }): CreateChannelRequest {
+export function toCreateRequest(values: ChannelFormValues & { type: CreatableChannelType }): CreateChannelRequest {
   const body: CreateChannelRequest = { type: values.type, name: values.name.trim(), target: values.target.trim() };
   if (values.type === 'webhook' && values.secret !== '') body.secret = values.secret;
   return body;

@@ -217,6 +217,15 @@ describe('alertMarkers', () => {
     expect(alertMarkers(points, alerts, 100, 'Monthly')).toEqual([]);
     expect(alertMarkers(points, [{ thresholdType: 'Percentage', thresholdValue: 50 }], 0, 'Monthly')).toEqual([]);
   });
+
+  it('draws no triangle for a Forecasted alert, which the forecast total reaches rather than the spend', () => {
+    const points = cumulativePoints(history('2026-11-01', 10, () => 10), 'Monthly');
+    const forecasted = [
+      { thresholdType: 'Percentage' as const, thresholdValue: 50, basis: 'Forecasted' as const },
+      { thresholdType: 'Percentage' as const, thresholdValue: 50, basis: 'Actual' as const },
+    ];
+    expect(alertMarkers(points, forecasted, 100, 'Monthly')).toEqual([{ label: '50%', date: '2026-11-05', value: 50 }]);
+  });
 });
 
 describe('currentPeriodBand', () => {

@@ -4,8 +4,8 @@
  * alert markers and the current-period band. Every date is a UTC day written YYYY-MM-DD.
  */
 import { parseDateString, toDateString } from '@/lib/cost/time-range';
-import { alertLabel } from './alerts';
-import type { AlertThreshold, BudgetHistoryItem } from './types';
+import { alertLabel, isForecasted, type Threshold } from './alerts';
+import type { AlertBasis, BudgetHistoryItem } from './types';
 
 export type TrendDataType = 'cumulative' | 'daily' | 'weekly' | 'monthly';
 
@@ -151,7 +151,7 @@ export function budgetLineAmount(amount: number, period: string, dataType: Trend
 }
 
 /** A threshold in dollars: a percentage of the amount, or the absolute value. */
-export function alertAmount(alert: AlertThreshold, amount: number): number {
+export function alertAmount(alert: Threshold, amount: number): number {
   return alert.thresholdType === 'Percentage' ? (amount * alert.thresholdValue) / 100 : alert.thresholdValue;
 }
 
@@ -169,16 +169,18 @@ export interface AlertMarker {
  * amount, which only the period-to-date running total can be compared with (a day's or a week's
  * spend cannot). Each threshold gets a triangle, at its own height, on the day the running total
  * first reached it in each budget period shown; thresholds not reached are not drawn (the
- * Alerts panel tells how far away they are).
+ * Alerts panel tells how far away they are), nor are Forecasted alerts, which compare the
+ * forecast total with the threshold rather than the spend.
  */
 export function alertMarkers(
   points: ReadonlyArray<TrendPoint>,
-  alerts: ReadonlyArray<AlertThreshold>,
+  alerts: ReadonlyArray<Threshold & { basis?: AlertBasis | null }>,
   amount: number,
   period: string,
 ): AlertMarker[] {
   const markers: AlertMarker[] = [];
-  for (const alert of alerts) {
+  // A Forecasted alert is about the forecast total, not the day the spend got there.
+  for (const alert of alerts.filter((candidate) => !isForecasted(candidate))) {
     const value = alertAmount(alert, amount);
     if (!(value > 0)) continue;
     const markedPeriods = new Set<string>();

@@ -12,6 +12,10 @@ export type BudgetFilter = Schemas['BudgetFilter'];
 export type BudgetFilterType = Schemas['BudgetFilterType'];
 export type BudgetPeriod = Schemas['BudgetPeriod'];
 export type AlertThreshold = Schemas['AlertThreshold'];
+/** What an alert's threshold is compared with: the spend so far or the period's forecast total. */
+export type AlertBasis = Schemas['AlertBasis'];
+/** The current period's forecast of a budget (docs/ANOMALIES.md); null without enough history. */
+export type BudgetForecast = Schemas['BudgetForecast'];
 export type ThresholdType = Schemas['ThresholdType'];
 export type BudgetHealth = Schemas['BudgetHealth']; // healthy | warning | critical (dashboard bands 75/90)
 export type BudgetHistoryItem = Schemas['BudgetHistoryItem'];

@@ -28,7 +28,7 @@ import {
   type WizardFilter,
   type WizardForm,
 } from './wizard';
-import type { BudgetFilterType, ThresholdType } from './types';
+import type { AlertBasis, BudgetFilterType, ThresholdType } from './types';
 
 function ids() {
   let last = 0;
@@ -39,8 +39,8 @@ function filter(id: string, filterType: BudgetFilterType, values: string[] = ['x
   return { id, filterType, values };
 }
 
-function alert(id: string, thresholdType: ThresholdType, value: string): WizardAlert {
-  return { id, thresholdType, value };
+function alert(id: string, thresholdType: ThresholdType, value: string, basis: AlertBasis = 'Actual'): WizardAlert {
+  return { id, thresholdType, value, basis };
 }
 
 const percent = (value: string, id = `p${value}`) => alert(id, 'Percentage', value);
@@ -69,8 +69,8 @@ describe('new budget form', () => {
       period: 'Monthly',
       filters: [{ id: 'id-1', filterType: 'cloudProvider', values: [] }],
       alerts: [
-        { id: 'id-2', thresholdType: 'Percentage', value: '75' },
-        { id: 'id-3', thresholdType: 'Percentage', value: '100' },
+        { id: 'id-2', thresholdType: 'Percentage', value: '75', basis: 'Actual' },
+        { id: 'id-3', thresholdType: 'Percentage', value: '100', basis: 'Actual' },
       ],
       channelIds: [],
     });
@@ -88,7 +88,7 @@ describe('form from an existing budget', () => {
         { filterType: 'tag', filterValues: ['team:data'] },
       ],
       alerts: [
-        { thresholdType: 'Percentage', thresholdValue: 50 },
+        { thresholdType: 'Percentage', thresholdValue: 50, basis: 'Forecasted' },
         { thresholdType: 'Absolute', thresholdValue: 1000 },
       ],
       channelIds: [3, 1],
@@ -102,8 +102,8 @@ describe('form from an existing budget', () => {
         { id: 'id-2', filterType: 'tag', values: ['team:data'] },
       ],
       alerts: [
-        { id: 'id-3', thresholdType: 'Percentage', value: '50' },
-        { id: 'id-4', thresholdType: 'Absolute', value: '1000' },
+        { id: 'id-3', thresholdType: 'Percentage', value: '50', basis: 'Forecasted' },
+        { id: 'id-4', thresholdType: 'Absolute', value: '1000', basis: 'Actual' },
       ],
       channelIds: [3, 1],
     });
@@ -284,8 +284,8 @@ describe('adding alerts', () => {
 
   it('adds a percentage alert with the suggestion or the chosen value', () => {
     const alerts = [percent('75'), percent('100')];
-    expect(addAlert(alerts, 'n1')).toEqual([...alerts, { id: 'n1', thresholdType: 'Percentage', value: '25' }]);
-    expect(addAlert(alerts, 'n2', 90)).toEqual([...alerts, { id: 'n2', thresholdType: 'Percentage', value: '90' }]);
+    expect(addAlert(alerts, 'n1')).toEqual([...alerts, { id: 'n1', thresholdType: 'Percentage', value: '25', basis: 'Actual' }]);
+    expect(addAlert(alerts, 'n2', 90)).toEqual([...alerts, { id: 'n2', thresholdType: 'Percentage', value: '90', basis: 'Actual' }]);
   });
 
   it("stops at five alerts: 'Maximum of 5 alerts allowed'", () => {
@@ -303,17 +303,17 @@ describe('switching an alert type', () => {
     expect(clampPercentage(0)).toBe(1);
     expect(clampPercentage(55)).toBe(55);
     expect(clampPercentage(4500)).toBe(100);
-    expect(switchAlertType(dollars('4500', 'a'), 'Percentage')).toEqual({ id: 'a', thresholdType: 'Percentage', value: '100' });
-    expect(switchAlertType(dollars('40', 'a'), 'Percentage')).toEqual({ id: 'a', thresholdType: 'Percentage', value: '40' });
-    expect(switchAlertType(dollars('0', 'a'), 'Percentage')).toEqual({ id: 'a', thresholdType: 'Percentage', value: '1' });
+    expect(switchAlertType(dollars('4500', 'a'), 'Percentage')).toEqual({ id: 'a', thresholdType: 'Percentage', value: '100', basis: 'Actual' });
+    expect(switchAlertType(dollars('40', 'a'), 'Percentage')).toEqual({ id: 'a', thresholdType: 'Percentage', value: '40', basis: 'Actual' });
+    expect(switchAlertType(dollars('0', 'a'), 'Percentage')).toEqual({ id: 'a', thresholdType: 'Percentage', value: '1', basis: 'Actual' });
   });
 
   it('leaves an empty value empty when switching to percentage', () => {
-    expect(switchAlertType(dollars('', 'a'), 'Percentage')).toEqual({ id: 'a', thresholdType: 'Percentage', value: '' });
+    expect(switchAlertType(dollars('', 'a'), 'Percentage')).toEqual({ id: 'a', thresholdType: 'Percentage', value: '', basis: 'Actual' });
   });
 
   it('keeps the value when switching to dollars', () => {
-    expect(switchAlertType(percent('75', 'p'), 'Absolute')).toEqual({ id: 'p', thresholdType: 'Absolute', value: '75' });
+    expect(switchAlertType(percent('75', 'p'), 'Absolute')).toEqual({ id: 'p', thresholdType: 'Absolute', value: '75', basis: 'Actual' });
   });
 
   it('changes nothing when the type stays', () => {
@@ -380,7 +380,7 @@ describe('request', () => {
         filter('f2', 'region', []),
         filter('f3', 'tag', ['team:data']),
       ],
-      alerts: [percent('75'), dollars('4500')],
+      alerts: [percent('75'), alert('d', 'Absolute', '4500', 'Forecasted')],
       channelIds: [2, 5],
     });
     expect(buildBudgetRequest(form)).toEqual({
@@ -392,8 +392,8 @@ describe('request', () => {
         { filterType: 'tag', filterValues: ['team:data'] },
       ],
       alerts: [
-        { thresholdType: 'Percentage', thresholdValue: 75 },
-        { thresholdType: 'Absolute', thresholdValue: 4500 },
+        { thresholdType: 'Percentage', thresholdValue: 75, basis: 'Actual' },
+        { thresholdType: 'Absolute', thresholdValue: 4500, basis: 'Forecasted' },
       ],
       channelIds: [2, 5],
     });
@@ -402,9 +402,23 @@ describe('request', () => {
   it('drops a repeated alert type and value silently, keeping the same value of the other type', () => {
     const form = validForm({ alerts: [percent('50', 'a'), percent('50', 'b'), dollars('50', 'c'), percent('050', 'd')] });
     expect(buildBudgetRequest(form).alerts).toEqual([
-      { thresholdType: 'Percentage', thresholdValue: 50 },
-      { thresholdType: 'Absolute', thresholdValue: 50 },
+      { thresholdType: 'Percentage', thresholdValue: 50, basis: 'Actual' },
+      { thresholdType: 'Absolute', thresholdValue: 50, basis: 'Actual' },
     ]);
+  });
+
+  it('keeps the same type and value once per basis (the basis counts in a repeat)', () => {
+    const form = validForm({
+      alerts: [percent('90', 'a'), alert('b', 'Percentage', '90', 'Forecasted'), alert('c', 'Percentage', '90', 'Forecasted')],
+    });
+    expect(buildBudgetRequest(form).alerts).toEqual([
+      { thresholdType: 'Percentage', thresholdValue: 90, basis: 'Actual' },
+      { thresholdType: 'Percentage', thresholdValue: 90, basis: 'Forecasted' },
+    ]);
+  });
+
+  it('keeps the basis when an alert switches between % and $', () => {
+    expect(switchAlertType(alert('a', 'Percentage', '90', 'Forecasted'), 'Absolute').basis).toBe('Forecasted');
   });
 });
 

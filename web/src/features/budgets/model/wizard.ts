@@ -4,7 +4,8 @@
  * it sends. The components only wire these to inputs.
  */
 import { isApiError } from '@/api/api-error';
-import type { AlertThreshold, Budget, BudgetFilterType, BudgetPeriod, BudgetRequest, ThresholdType } from './types';
+import { basisOf, DEFAULT_BASIS, isSameAlert } from './alerts';
+import type { AlertBasis, AlertThreshold, Budget, BudgetFilterType, BudgetPeriod, BudgetRequest, ThresholdType } from './types';
 
 export const WIZARD_STEPS = ['Select Filters', 'Budget Configuration'] as const;
 
@@ -67,6 +68,8 @@ export interface WizardAlert {
   id: string;
   thresholdType: ThresholdType;
   value: string;
+  /** Compared with the spend so far (Actual, the default) or the period's forecast total. */
+  basis: AlertBasis;
 }
 
 export interface WizardForm {
@@ -90,7 +93,12 @@ export function newBudgetForm(makeId: MakeId): WizardForm {
     amount: '',
     period: DEFAULT_PERIOD,
     filters: [{ id: makeId(), filterType: WIZARD_FILTER_TYPES[0], values: [] }],
-    alerts: DEFAULT_ALERT_PERCENTAGES.map((value) => ({ id: makeId(), thresholdType: 'Percentage', value: String(value) })),
+    alerts: DEFAULT_ALERT_PERCENTAGES.map((value) => ({
+      id: makeId(),
+      thresholdType: 'Percentage',
+      value: String(value),
+      basis: DEFAULT_BASIS,
+    })),
     channelIds: [],
   };
 }
@@ -110,6 +118,7 @@ export function formFromBudget(budget: Budget, makeId: MakeId): WizardForm {
       id: makeId(),
       thresholdType: alert.thresholdType,
       value: String(alert.thresholdValue),
+      basis: basisOf(alert),
     })),
     channelIds: [...budget.channelIds],
   };
@@ -251,7 +260,7 @@ export function hasPercentageAlert(alerts: readonly WizardAlert[], value: number
 export function addAlert(alerts: readonly WizardAlert[], id: string, value?: number): WizardAlert[] {
   if (addAlertError(alerts) !== null) return [...alerts];
   const threshold = value ?? nextSuggestedThreshold(alerts);
-  return [...alerts, { id, thresholdType: 'Percentage', value: String(threshold) }];
+  return [...alerts, { id, thresholdType: 'Percentage', value: String(threshold), basis: DEFAULT_BASIS }];
 }
 
 export function clampPercentage(value: number): number {
@@ -314,13 +323,15 @@ export function errorList(errors: WizardErrors): string[] {
 // ---------------------------------------------------------------------------------------------
 // Saving
 
-/** Alerts as numbers, a repeated type and value dropped silently (spec 2 §5: "in the wizard, silently"). */
+/**
+ * Alerts as numbers, a repeated type, value and basis dropped silently (spec 2 §5: "in the
+ * wizard, silently"; the basis counts, as the server's duplicate rule says).
+ */
 function uniqueAlerts(alerts: readonly WizardAlert[]): AlertThreshold[] {
   const out: AlertThreshold[] = [];
   for (const alert of alerts) {
-    const thresholdValue = parseThreshold(alert.value);
-    const repeated = out.some((kept) => kept.thresholdType === alert.thresholdType && kept.thresholdValue === thresholdValue);
-    if (!repeated) out.push({ thresholdType: alert.thresholdType, thresholdValue });
+    const next: AlertThreshold = { thresholdType: alert.thresholdType, thresholdValue: parseThreshold(alert.value), basis: alert.basis };
+    if (!out.some((kept) => isSameAlert(kept, next))) out.push(next);
   }
   return out;
 }

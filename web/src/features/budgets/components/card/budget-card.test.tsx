@@ -47,6 +47,25 @@ describe('BudgetCard', () => {
     expect(screen.queryByText(/vs last period/)).not.toBeInTheDocument();
   });
 
+  it('shows the forecast and by which day it is forecast to exceed the amount', () => {
+    const { unmount } = renderCard(
+      makeBudget({ forecast: { amount: 6120.2, low: 5800, high: 6500, exceedsOn: '2026-11-22', exceedsOnForecast: true } }),
+    );
+    const forecast = screen.getByRole('group', { name: 'Forecast' });
+    expect(forecast).toHaveTextContent('Forecast: $6,120');
+    expect(forecast).toHaveTextContent('Forecast to exceed 100 % by the 22nd');
+    unmount();
+
+    renderCard(makeBudget({ forecast: { amount: 3100, low: 2900, high: 3300, exceedsOn: null, exceedsOnForecast: false } }));
+    expect(screen.getByRole('group', { name: 'Forecast' })).toHaveTextContent('Forecast: $3,100');
+    expect(screen.queryByText(/Forecast to exceed/)).not.toBeInTheDocument();
+  });
+
+  it('shows no forecast when the server has none', () => {
+    renderCard(makeBudget({ forecast: null }));
+    expect(screen.queryByRole('group', { name: 'Forecast' })).not.toBeInTheDocument();
+  });
+
   it("labels 'Exceeded' from 100% and counts the triggered alerts", () => {
     const { unmount } = renderCard(makeBudget({ amount: 5000, currentSpent: 4999 }));
     expect(screen.queryByText('Exceeded')).not.toBeInTheDocument();

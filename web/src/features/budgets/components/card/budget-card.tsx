@@ -7,6 +7,7 @@ import { Link as RouterLink, useNavigate } from 'react-router';
 import { budgetProviders } from '../../model/filters';
 import { formatUsd } from '../../model/format';
 import type { Budget } from '../../model/types';
+import { BudgetForecast } from './budget-forecast';
 import { BudgetSettings } from './budget-settings';
 import { CollapsibleSection } from './collapsible-section';
 import { DeleteBudgetDialog } from './delete-budget-dialog';
@@ -81,6 +82,7 @@ export function BudgetCard({ budget, canManage }: BudgetCardProps) {
           <Amount label="Budget Amount" value={formatUsd(budget.amount)} />
           <Amount label="Current Spent" value={formatUsd(budget.currentSpent)} />
         </Stack>
+        <BudgetForecast budget={budget} />
 
         <Divider />
         {/* The sections and the buttons do their own thing: their clicks must not open the view. */}

@@ -1,10 +1,10 @@
 import { Stack, Typography } from '@mui/material';
-import { alertLabel } from '../../model/alerts';
+import { alertDescription } from '../../model/alerts';
 import type { Budget } from '../../model/types';
 
 /** The Settings section: the period and the 'Alert at' list, or None. */
 export function BudgetSettings({ budget }: { budget: Budget }) {
-  const alerts = budget.alerts.map(alertLabel);
+  const alerts = budget.alerts.map(alertDescription);
   return (
     <Stack spacing={0.5}>
       <Setting label="Period" value={budget.period} />

@@ -1,4 +1,5 @@
 /** What a budget card shows (spec 2 §2 "Budget card"), apart from the shared health rules. */
+import type { Threshold } from '../../model/alerts';
 import { FILTER_TYPE_LABEL } from '../../model/filters';
 import type { Budget, BudgetPeriod } from '../../model/types';
 
@@ -51,7 +52,7 @@ export function spendTrend(currentSpent: number, previousSpent: number | null | 
 }
 
 /** Milestone markers on the progress bar: the percentage alerts up to 100, ascending, each once. */
-export function milestonePercents(alerts: Budget['alerts']): number[] {
+export function milestonePercents(alerts: ReadonlyArray<Threshold>): number[] {
   const values = alerts
     .filter((alert) => alert.thresholdType === 'Percentage' && alert.thresholdValue <= 100)
     .map((alert) => alert.thresholdValue);

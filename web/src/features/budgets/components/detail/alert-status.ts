@@ -3,7 +3,7 @@
  * latest recorded trigger, the order of the list and how far an untriggered alert still is.
  */
 import { formatDateUtc } from '@/lib/dates';
-import { isAlertReached } from '../../model/alerts';
+import { isAlertReached, isForecasted, isSameAlert, type Threshold } from '../../model/alerts';
 import { formatPercent, formatUsd } from '../../model/format';
 import { percentOfAmount } from '../../model/health';
 import type { AlertThreshold, Budget, BudgetAlertHistoryItem } from '../../model/types';
@@ -18,7 +18,7 @@ export interface AlertStatus {
 }
 
 /** Where a threshold sits on the budget, in percent of the amount (Absolute ones converted). */
-export function thresholdPercent(alert: AlertThreshold, amount: number): number {
+export function thresholdPercent(alert: Threshold, amount: number): number {
   return alert.thresholdType === 'Percentage' ? alert.thresholdValue : percentOfAmount(alert.thresholdValue, amount);
 }
 
@@ -27,14 +27,14 @@ function triggerTime(item: BudgetAlertHistoryItem): number {
   return Number.isNaN(time) ? 0 : time;
 }
 
-/** The newest history entry with the alert's type and value (the history's order is not relied on). */
+/** The newest history entry with the alert's type, value and basis (the history's order is not relied on). */
 export function latestTriggerOf(
   alert: AlertThreshold,
   history: readonly BudgetAlertHistoryItem[],
 ): BudgetAlertHistoryItem | undefined {
   let latest: BudgetAlertHistoryItem | undefined;
   for (const item of history) {
-    if (item.thresholdType !== alert.thresholdType || item.thresholdValue !== alert.thresholdValue) continue;
+    if (!isSameAlert(item, alert)) continue;
     if (!latest || triggerTime(item) > triggerTime(latest)) latest = item;
   }
   return latest;
@@ -58,14 +58,26 @@ export function compareAlertStatuses(a: AlertStatus, b: AlertStatus, amount: num
   return a.alert.thresholdType === 'Percentage' ? -1 : 1;
 }
 
+/**
+ * Reached in the current period: in the server's `reachedAlerts`, or, for a Forecasted alert
+ * (which the forecast total reaches before the spend does), recorded in this period's history.
+ */
+function isTriggered(
+  alert: AlertThreshold,
+  latestTrigger: BudgetAlertHistoryItem | undefined,
+  budget: Pick<Budget, 'reachedAlerts' | 'periodStart'>,
+): boolean {
+  if (isAlertReached(alert, budget)) return true;
+  return isForecasted(alert) && latestTrigger?.periodStart === budget.periodStart;
+}
+
 /** Every alert of the budget with its reading, in the panel's order. */
 export function alertStatuses(budget: Budget, history: readonly BudgetAlertHistoryItem[]): AlertStatus[] {
   return budget.alerts
-    .map((alert) => ({
-      alert,
-      triggered: isAlertReached(alert, budget),
-      latestTrigger: latestTriggerOf(alert, history),
-    }))
+    .map((alert) => {
+      const latestTrigger = latestTriggerOf(alert, history);
+      return { alert, triggered: isTriggered(alert, latestTrigger, budget), latestTrigger };
+    })
     .sort((a, b) => compareAlertStatuses(a, b, budget.amount));
 }
 
@@ -77,11 +89,14 @@ function ceilToTenth(value: number): number {
   return Math.ceil(Math.round(value * 10 * 1e6) / 1e6) / 10;
 }
 
-/** The figures an alert's distance is read from: the server's spend and percentage used. */
-export type SpendFigures = Pick<Budget, 'currentSpent' | 'percentUsed'>;
+/**
+ * The figures an alert's distance is read from: the server's spend and percentage used, and for
+ * a Forecasted alert the budget's amount and forecast.
+ */
+export type SpendFigures = Pick<Budget, 'currentSpent' | 'percentUsed'> & Partial<Pick<Budget, 'amount' | 'forecast'>>;
 
 /** How far an untriggered alert is: '$1,200 to go' (Absolute) or '12.5% to go' (Percentage). */
-export function alertDistance(alert: AlertThreshold, figures: SpendFigures): string {
+export function alertDistance(alert: Threshold, figures: SpendFigures): string {
   const spent = figures.currentSpent;
   if (alert.thresholdType === 'Percentage') {
     const remaining = Math.max(0, alert.thresholdValue - figures.percentUsed);
@@ -96,8 +111,26 @@ export function alertDistance(alert: AlertThreshold, figures: SpendFigures): str
  * data)' when it is reached but nothing was recorded, else how far away it still is.
  */
 export function alertStatusText(status: AlertStatus, figures: SpendFigures): string {
+  if (isForecasted(status.alert)) return forecastedAlertStatusText(status, figures);
   if (!status.triggered) return alertDistance(status.alert, figures);
   const trigger = status.latestTrigger;
   if (!trigger) return DETAIL_MESSAGES.triggeredWithoutHistory;
   return `Triggered on ${formatDateUtc(trigger.triggeredAt)} at ${formatUsd(trigger.spentAmount)} spent`;
+}
+
+/**
+ * A Forecasted alert: when the forecast reached it, else how far the forecast total still is
+ * from it ('12.5% to go on the forecast'), or that there is no forecast yet.
+ */
+function forecastedAlertStatusText(status: AlertStatus, figures: SpendFigures): string {
+  if (status.triggered) {
+    const trigger = status.latestTrigger;
+    if (!trigger) return DETAIL_MESSAGES.triggeredWithoutHistory;
+    return `Triggered by the forecast on ${formatDateUtc(trigger.triggeredAt)} (${formatUsd(trigger.spentAmount)} spent)`;
+  }
+  const forecast = figures.forecast;
+  const amount = figures.amount;
+  if (!forecast || amount === undefined) return DETAIL_MESSAGES.noForecast;
+  const onForecast = { currentSpent: forecast.amount, percentUsed: percentOfAmount(forecast.amount, amount) };
+  return `${alertDistance(status.alert, onForecast)} on the forecast`;
 }

@@ -1,7 +1,7 @@
 import NotificationsActiveOutlinedIcon from '@mui/icons-material/NotificationsActiveOutlined';
 import NotificationsNoneOutlinedIcon from '@mui/icons-material/NotificationsNoneOutlined';
-import { Box, List, ListItem, ListItemIcon, ListItemText, Skeleton, Stack, Typography } from '@mui/material';
-import { alertLabel } from '../../model/alerts';
+import { Box, Chip, List, ListItem, ListItemIcon, ListItemText, Skeleton, Stack, Typography } from '@mui/material';
+import { alertDescription, alertLabel, isForecasted } from '../../model/alerts';
 import type { Budget, BudgetAlertHistoryItem } from '../../model/types';
 import { AlertDeliveries } from './alert-deliveries';
 import { alertStatusText, alertStatuses } from './alert-status';
@@ -14,8 +14,9 @@ export interface BudgetAlertsPanelProps {
 }
 
 /**
- * Spec 2 §2: each alert, triggered ones first, with its latest trigger or its distance; under a
- * trigger, how it went out (docs/NOTIFICATIONS.md: the alert history's `deliveries`).
+ * Spec 2 §2: each alert, triggered ones first, with its latest trigger or its distance, a
+ * Forecasted alert tagged so (docs/ANOMALIES.md); under a trigger, how it went out
+ * (docs/NOTIFICATIONS.md: the alert history's `deliveries`).
  */
 export function BudgetAlertsPanel({ budget, history }: BudgetAlertsPanelProps) {
   return (
@@ -40,11 +41,19 @@ export function BudgetAlertsPanel({ budget, history }: BudgetAlertsPanelProps) {
                 )}
               </ListItemIcon>
               <Box sx={{ flex: 1, minWidth: 0 }}>
-                <ListItemText primary={alertLabel(status.alert)} secondary={alertStatusText(status, budget)} />
+                <ListItemText
+                  primary={
+                    <Stack direction="row" spacing={1} alignItems="center" component="span">
+                      <span>{alertLabel(status.alert)}</span>
+                      {isForecasted(status.alert) ? <Chip label="Forecasted" size="small" variant="outlined" color="info" /> : null}
+                    </Stack>
+                  }
+                  secondary={alertStatusText(status, budget)}
+                />
                 {status.latestTrigger ? (
                   <AlertDeliveries
                     deliveries={status.latestTrigger.deliveries}
-                    label={`Deliveries of the ${alertLabel(status.alert)} alert`}
+                    label={`Deliveries of the ${alertDescription(status.alert)} alert`}
                   />
                 ) : null}
               </Box>

@@ -30,6 +30,7 @@ function alertTrigger(overrides: Partial<BudgetAlertHistoryItem>): BudgetAlertHi
     spentAmount: 3800,
     spendPercentage: 76,
     periodStart: '2026-11-01',
+    basis: 'Actual',
     deliveries: [],
     ...overrides,
   };
@@ -172,6 +173,36 @@ describe('budget detail page', () => {
       expect(within(tile).getByText(title)).toBeInTheDocument();
       expect(within(tile).getByText(value)).toBeInTheDocument();
     }
+  });
+
+  describe('Forecast', () => {
+    it('shows the forecast and the day the spend is forecast to exceed the amount', async () => {
+      setup({
+        budget: makeBudget({
+          amount: 5000,
+          currentSpent: 4100,
+          forecast: { amount: 5420.4, low: 5100, high: 5800, exceedsOn: '2026-11-23', exceedsOnForecast: true },
+        }),
+      });
+      await heading('Production AWS');
+      const forecast = screen.getByRole('group', { name: 'Forecast' });
+      expect(forecast).toHaveTextContent('Forecast: $5,420');
+      expect(within(forecast).getByText('Forecast to exceed 100 % by the 23rd')).toHaveAttribute('title', '23 November 2026');
+    });
+
+    it('shows only the forecast when it stays within the amount, and nothing without a forecast', async () => {
+      const { unmount } = setup({
+        budget: makeBudget({ forecast: { amount: 3100, low: 2900, high: 3300, exceedsOn: null, exceedsOnForecast: false } }),
+      });
+      await heading('Production AWS');
+      expect(screen.getByRole('group', { name: 'Forecast' })).toHaveTextContent('Forecast: $3,100');
+      expect(screen.queryByText(/Forecast to exceed/)).not.toBeInTheDocument();
+      unmount();
+
+      setup({ budget: makeBudget({ forecast: null }) });
+      await heading('Production AWS');
+      expect(screen.queryByRole('group', { name: 'Forecast' })).not.toBeInTheDocument();
+    });
   });
 
   describe('Budget Progress', () => {
@@ -335,6 +366,48 @@ describe('budget detail page', () => {
       expect(within(group).getByText('Delivered').closest('[tabindex]')).toBeNull();
     });
 
+    it("tags Forecasted alerts and tells how far the forecast is from them or when the forecast reached them", async () => {
+      setup({
+        budget: makeBudget({
+          amount: 5000,
+          currentSpent: 2000,
+          alerts: [
+            { thresholdType: 'Percentage', thresholdValue: 90, basis: 'Forecasted' },
+            { thresholdType: 'Percentage', thresholdValue: 100, basis: 'Forecasted' },
+            { thresholdType: 'Percentage', thresholdValue: 75 },
+          ],
+          reachedAlerts: [],
+          forecast: { amount: 4600, low: 4300, high: 4900, exceedsOn: null, exceedsOnForecast: false },
+        }),
+        replies: {
+          'GET /v1/budgets/7/alert-history': {
+            body: [
+              alertTrigger({ id: 4, thresholdValue: 90, basis: 'Forecasted', triggeredAt: '2026-11-12T08:00:00Z', spentAmount: 2000 }),
+              // Last period's trigger of the 100% alert does not make it triggered now.
+              alertTrigger({ id: 3, thresholdValue: 100, basis: 'Forecasted', periodStart: '2026-10-01', triggeredAt: '2026-10-20T08:00:00Z' }),
+            ],
+          },
+        },
+      });
+      await heading('Production AWS');
+      await waitFor(() => expect(rows()).toHaveLength(3));
+      expect(rows()).toEqual([
+        '90%ForecastedTriggered by the forecast on 12 November 2026 ($2,000 spent)',
+        '75%35.0% to go',
+        '100%Forecasted8.0% to go on the forecast',
+      ]);
+      expect(within(region('Alerts')).getAllByText('Forecasted')).toHaveLength(2);
+    });
+
+    it('says a Forecasted alert has no forecast yet while there is not enough history', async () => {
+      setup({
+        budget: makeBudget({ alerts: [{ thresholdType: 'Absolute', thresholdValue: 4500, basis: 'Forecasted' }], forecast: null }),
+      });
+      await heading('Production AWS');
+      await waitFor(() => expect(rows()).toHaveLength(1));
+      expect(rows()).toEqual(['$4,500ForecastedNo forecast yet (not enough cost history)']);
+    });
+
     it('says when the budget has no alerts', async () => {
       setup({ budget: makeBudget({ alerts: [] }) });
       await heading('Production AWS');
@@ -378,6 +451,26 @@ describe('budget detail page', () => {
         ['23 Nov 2026, 10:05 UTC', 'System', 'Updated', 'Amount changed from $5,000 to $6,000'],
         ['1 Nov 2026, 09:00 UTC', 'Demo Owner', 'Created', 'Budget created'],
       ]);
+    });
+
+    it('names the basis of a Forecasted alert in an alerts change', async () => {
+      setup({
+        replies: {
+          'GET /v1/budgets/7/config-history': {
+            body: [
+              configChange({
+                fieldName: 'alerts',
+                oldValue: [{ thresholdType: 'Percentage', thresholdValue: 100 }],
+                newValue: [{ thresholdType: 'Percentage', thresholdValue: 100, basis: 'Forecasted' }],
+              }),
+            ],
+          },
+        },
+      });
+      await heading('Production AWS');
+      expect(
+        await within(region('Configuration Change History')).findByText('Alerts changed from 100% to 100% (Forecasted)'),
+      ).toBeInTheDocument();
     });
 
     it('says when nothing has been recorded', async () => {

@@ -5,6 +5,7 @@ import { isApiError } from '@/api/api-error';
 import { CurrencyNotice } from '@/components/cost';
 import { useBudget } from '../../api';
 import type { Budget } from '../../model/types';
+import { BudgetForecast } from '../card/budget-forecast';
 import { DeleteBudgetDialog } from '../card/delete-budget-dialog';
 import { useCanManageBudgets } from '../card/use-can-manage-budgets';
 import { BudgetSpendingSection } from '../spending/budget-spending-section';
@@ -104,6 +105,7 @@ function BudgetDetail({ budget }: { budget: Budget }) {
       <CurrencyNotice answer={budget} />
       <Stack spacing={3}>
         <BudgetMetrics amount={budget.amount} spent={budget.currentSpent} percent={percent} currency={budget.currency} />
+        <BudgetForecast budget={budget} />
         <BudgetProgress budget={budget} />
         <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' } }}>
           <BudgetFiltersPanel filters={budget.filters} />

@@ -3,7 +3,7 @@
  * History"): "Budget created", "Amount changed from $5,000 to $6,000", … The old and new values
  * are JSON values, and may also arrive as JSON text (spec 2 §3), so both are read.
  */
-import { alertLabel } from '../../model/alerts';
+import { alertDescription } from '../../model/alerts';
 import { FILTER_TYPE_LABEL } from '../../model/filters';
 import { formatUsd } from '../../model/format';
 import type { AlertThreshold, BudgetConfigHistoryItem, BudgetFilter } from '../../model/types';
@@ -36,11 +36,13 @@ function isFilter(value: unknown): value is BudgetFilter {
   return isRecord(value) && typeof value.filterType === 'string' && Array.isArray(value.filterValues);
 }
 
+/** An alert as recorded; one recorded before forecasts has no `basis` and reads as Actual. */
 function isAlert(value: unknown): value is AlertThreshold {
   return (
     isRecord(value) &&
     (value.thresholdType === 'Percentage' || value.thresholdType === 'Absolute') &&
-    typeof value.thresholdValue === 'number'
+    typeof value.thresholdValue === 'number' &&
+    (value.basis === undefined || value.basis === null || value.basis === 'Actual' || value.basis === 'Forecasted')
   );
 }
 
@@ -75,12 +77,12 @@ function describeFilters(raw: unknown): string {
   return value.map((f) => `${filterTypeLabel(f.filterType)}: ${f.filterValues.join(', ')}`).join('; ');
 }
 
-/** "75%, 100%, $4,500" */
+/** "75%, 100% (Forecasted), $4,500" */
 function describeAlerts(raw: unknown): string {
   const value = decodeJsonValue(raw);
   if (!Array.isArray(value) || !value.every(isAlert)) return describeOther(value);
   if (value.length === 0) return NONE;
-  return value.map(alertLabel).join(', ');
+  return value.map(alertDescription).join(', ');
 }
 
 const DESCRIBE_VALUE: Record<string, (raw: unknown) => string> = {

@@ -5,6 +5,8 @@ export const DETAIL_MESSAGES = {
   configHistoryFailed: 'Failed to load configuration history. Please try again later.',
   triggeredWithoutHistory: 'Triggered (no history data)',
   withinBudget: 'Within Budget',
+  /** A Forecasted alert of a budget without a forecast (fewer than 7 days of cost history). */
+  noForecast: 'No forecast yet (not enough cost history)',
 } as const;
 
 /** Spec 2 §2: the name, or 'Budget #id' when the budget has none. */

@@ -1,5 +1,5 @@
 /** What the Budget Progress bar draws (spec 2 §2 "Budget detail"): fill, ticks and alert markers. */
-import { alertLabel } from '../../model/alerts';
+import { alertDescription } from '../../model/alerts';
 import type { Budget } from '../../model/types';
 import { thresholdPercent } from './alert-status';
 
@@ -9,7 +9,7 @@ export const PROGRESS_TICKS = [25, 50, 75, 100] as const;
 export interface AlertMarker {
   /** Position on the bar, 0–100. */
   percent: number;
-  /** '75%' or '$4,500', as the alert is written. */
+  /** '75%', '$4,500' or '100% (Forecasted)', as the alert is written. */
   label: string;
 }
 
@@ -26,7 +26,7 @@ export function progressFill(percent: number): number {
 export function alertMarkers(budget: Pick<Budget, 'alerts' | 'amount'>): AlertMarker[] {
   return budget.alerts.map((alert) => ({
     percent: clampPercent(thresholdPercent(alert, budget.amount)),
-    label: alertLabel(alert),
+    label: alertDescription(alert),
   }));
 }
 

@@ -1,6 +1,7 @@
 import DeleteOutlineIcon from '@mui/icons-material/DeleteOutline';
-import { IconButton, InputAdornment, Stack, TextField, ToggleButton, ToggleButtonGroup, Tooltip } from '@mui/material';
-import type { ThresholdType } from '../../model/types';
+import { IconButton, InputAdornment, MenuItem, Stack, TextField, ToggleButton, ToggleButtonGroup, Tooltip } from '@mui/material';
+import { ALERT_BASES } from '../../model/alerts';
+import type { AlertBasis, ThresholdType } from '../../model/types';
 import type { WizardAlert } from '../../model/wizard';
 
 export interface AlertRowProps {
@@ -11,11 +12,16 @@ export interface AlertRowProps {
   onValueChange(value: string): void;
   /** Asks to switch to the other type; the editor confirms first. */
   onTypeSwitch(type: ThresholdType): void;
+  /** Actual: the spend reaches the threshold; Forecasted: the period's forecast total does. */
+  onBasisChange(basis: AlertBasis): void;
   onRemove(): void;
 }
 
-/** One alert threshold: % of the budget or a dollar amount, its value and a remove button. */
-export function AlertRow({ position, alert, error, onValueChange, onTypeSwitch, onRemove }: AlertRowProps) {
+/**
+ * One alert threshold: % of the budget or a dollar amount, its value, what reaches it (the
+ * spend or the forecast) and a remove button.
+ */
+export function AlertRow({ position, alert, error, onValueChange, onTypeSwitch, onBasisChange, onRemove }: AlertRowProps) {
   const name = `Alert ${position}`;
   const percentage = alert.thresholdType === 'Percentage';
   return (
@@ -52,6 +58,20 @@ export function AlertRow({ position, alert, error, onValueChange, onTypeSwitch, 
         }}
         sx={{ width: 200 }}
       />
+      <TextField
+        select
+        size="small"
+        label={`${name} basis`}
+        value={alert.basis}
+        onChange={(event) => onBasisChange(event.target.value as AlertBasis)}
+        sx={{ width: 150 }}
+      >
+        {ALERT_BASES.map((basis) => (
+          <MenuItem key={basis} value={basis}>
+            {basis}
+          </MenuItem>
+        ))}
+      </TextField>
       <Tooltip title="Remove alert">
         <IconButton aria-label={`Remove ${name.toLowerCase()}`} onClick={onRemove}>
           <DeleteOutlineIcon />

@@ -11,7 +11,7 @@ export interface AlertsEditorProps {
   alerts: WizardAlert[];
   /** Alert id → its broken rule. */
   errors: Record<string, string>;
-  commands: Pick<WizardCommands, 'addAlert' | 'removeAlert' | 'setAlertValue' | 'switchAlertType'>;
+  commands: Pick<WizardCommands, 'addAlert' | 'removeAlert' | 'setAlertValue' | 'switchAlertType' | 'setAlertBasis'>;
 }
 
 interface PendingSwitch {
@@ -42,6 +42,7 @@ export function AlertsEditor({ alerts, errors, commands }: AlertsEditorProps) {
           error={errors[alert.id]}
           onValueChange={(value) => commands.setAlertValue(alert.id, value)}
           onTypeSwitch={(type) => setPendingSwitch({ id: alert.id, type })}
+          onBasisChange={(basis) => commands.setAlertBasis(alert.id, basis)}
           onRemove={() => commands.removeAlert(alert.id)}
         />
       ))}

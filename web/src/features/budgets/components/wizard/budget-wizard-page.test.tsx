@@ -268,9 +268,9 @@ describe('budget wizard: saving', () => {
         { filterType: 'tag', filterValues: ['team:data'] },
       ],
       alerts: [
-        { thresholdType: 'Percentage', thresholdValue: 75 },
-        { thresholdType: 'Percentage', thresholdValue: 100 },
-        { thresholdType: 'Percentage', thresholdValue: 25 },
+        { thresholdType: 'Percentage', thresholdValue: 75, basis: 'Actual' },
+        { thresholdType: 'Percentage', thresholdValue: 100, basis: 'Actual' },
+        { thresholdType: 'Percentage', thresholdValue: 25, basis: 'Actual' },
       ],
       channelIds: [],
     });
@@ -287,7 +287,7 @@ describe('budget wizard: saving', () => {
     await user.click(createButton());
     await screen.findByText('Budgets dashboard');
     expect(callsTo('POST', '/v1/budgets')[0].body).toMatchObject({
-      alerts: [{ thresholdType: 'Percentage', thresholdValue: 75 }],
+      alerts: [{ thresholdType: 'Percentage', thresholdValue: 75, basis: 'Actual' }],
     });
   });
 
@@ -374,8 +374,8 @@ describe('budget wizard: edit', () => {
       period: 'Yearly',
       filters: [{ filterType: 'account', filterValues: ['123456789012', '999999999999'] }],
       alerts: [
-        { thresholdType: 'Percentage', thresholdValue: 50 },
-        { thresholdType: 'Absolute', thresholdValue: 4500 },
+        { thresholdType: 'Percentage', thresholdValue: 50, basis: 'Actual' },
+        { thresholdType: 'Absolute', thresholdValue: 4500, basis: 'Actual' },
       ],
       channelIds: [],
     });
@@ -471,5 +471,100 @@ describe('budget wizard: channels', () => {
     await user.click(createButton());
     const failure = await screen.findByText('Failed to save budget. Please try again.');
     expect(within(failure.closest('[role="alert"]') as HTMLElement).getByRole('listitem')).toHaveTextContent('Unknown channel');
+  });
+});
+
+describe('budget wizard: forecast alerts', () => {
+  async function pickBasis(user: UserEvent, position: number, basis: string) {
+    await user.click(within(alertRow(position)).getByRole('combobox', { name: `Alert ${position} basis` }));
+    await user.click(await screen.findByRole('option', { name: basis }));
+  }
+
+  it('gives every alert the Actual basis unless Forecasted is chosen, and sends the basis', async () => {
+    const { user, callsTo } = setup('/budgets/create', { 'POST /v1/budgets': { status: 201, body: makeBudget() } });
+    await toConfiguration(user);
+    await fillNameAndAmount(user);
+    expect(within(alertRow(1)).getByRole('combobox', { name: 'Alert 1 basis' })).toHaveTextContent('Actual');
+    expect(within(alertRow(2)).getByRole('combobox', { name: 'Alert 2 basis' })).toHaveTextContent('Actual');
+
+    await pickBasis(user, 2, 'Forecasted');
+    expect(within(alertRow(2)).getByRole('combobox', { name: 'Alert 2 basis' })).toHaveTextContent('Forecasted');
+    await user.click(screen.getByRole('button', { name: 'Add Alert' }));
+    expect(within(alertRow(3)).getByRole('combobox', { name: 'Alert 3 basis' })).toHaveTextContent('Actual');
+    await user.click(createButton());
+
+    await screen.findByText('Budgets dashboard');
+    expect(callsTo('POST', '/v1/budgets')[0].body).toMatchObject({
+      alerts: [
+        { thresholdType: 'Percentage', thresholdValue: 75, basis: 'Actual' },
+        { thresholdType: 'Percentage', thresholdValue: 100, basis: 'Forecasted' },
+        { thresholdType: 'Percentage', thresholdValue: 25, basis: 'Actual' },
+      ],
+    });
+  });
+
+  it('keeps the same threshold once on each basis (a repeat counts type, value and basis)', async () => {
+    const { user, callsTo } = setup('/budgets/create', { 'POST /v1/budgets': { status: 201, body: makeBudget() } });
+    await toConfiguration(user);
+    await fillNameAndAmount(user);
+    const second = screen.getByRole('textbox', { name: 'Alert 2 threshold' });
+    await user.clear(second);
+    await user.type(second, '75');
+    await pickBasis(user, 2, 'Forecasted');
+    await user.click(createButton());
+    await screen.findByText('Budgets dashboard');
+    expect((callsTo('POST', '/v1/budgets')[0].body as { alerts: unknown[] }).alerts).toEqual([
+      { thresholdType: 'Percentage', thresholdValue: 75, basis: 'Actual' },
+      { thresholdType: 'Percentage', thresholdValue: 75, basis: 'Forecasted' },
+    ]);
+  });
+
+  it("shows an edited budget's Forecasted alert and saves a change of basis", async () => {
+    const budget = makeBudget({
+      id: 7,
+      alerts: [
+        { thresholdType: 'Percentage', thresholdValue: 90, basis: 'Forecasted' },
+        { thresholdType: 'Absolute', thresholdValue: 4500 },
+      ],
+    });
+    const { user, callsTo } = setup('/budgets/edit/7', {
+      'GET /v1/budgets/7': { body: budget },
+      'PUT /v1/budgets/7': { body: budget },
+    });
+    await screen.findByRole('group', { name: 'Filter 1' });
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    expect(within(alertRow(1)).getByRole('combobox', { name: 'Alert 1 basis' })).toHaveTextContent('Forecasted');
+    expect(within(alertRow(2)).getByRole('combobox', { name: 'Alert 2 basis' })).toHaveTextContent('Actual');
+
+    await pickBasis(user, 1, 'Actual');
+    await pickBasis(user, 2, 'Forecasted');
+    await user.click(screen.getByRole('button', { name: 'Update Budget' }));
+    await screen.findByText('Budgets dashboard');
+    expect(callsTo('PUT', '/v1/budgets/7')[0].body).toMatchObject({
+      alerts: [
+        { thresholdType: 'Percentage', thresholdValue: 90, basis: 'Actual' },
+        { thresholdType: 'Absolute', thresholdValue: 4500, basis: 'Forecasted' },
+      ],
+    });
+  });
+
+  it("lists the server's basis message with the other alert errors", async () => {
+    const { user } = setup('/budgets/create', {
+      'POST /v1/budgets': {
+        status: 422,
+        body: {
+          message: 'Choose a basis: Actual or Forecasted',
+          details: { alerts: ['Choose a basis: Actual or Forecasted', 'Duplicate alert threshold detected'] },
+        },
+      },
+    });
+    await toConfiguration(user);
+    await fillNameAndAmount(user);
+    await user.click(createButton());
+    const failure = await screen.findByText('Failed to save budget. Please try again.');
+    expect(within(failure.closest('[role="alert"]') as HTMLElement).getAllByRole('listitem').map((item) => item.textContent)).toEqual([
+      'Choose a basis: Actual or Forecasted',
+      'Duplicate alert threshold detected',
+    ]);
   });
 });

@@ -10,7 +10,7 @@ import {
   type WizardErrors,
   type WizardForm,
 } from '../../model/wizard';
-import type { BudgetFilterType, BudgetPeriod, ThresholdType } from '../../model/types';
+import type { AlertBasis, BudgetFilterType, BudgetPeriod, ThresholdType } from '../../model/types';
 
 type WizardAction =
   | { type: 'setName'; name: string }
@@ -24,6 +24,7 @@ type WizardAction =
   | { type: 'removeAlert'; id: string }
   | { type: 'setAlertValue'; id: string; value: string }
   | { type: 'switchAlertType'; id: string; thresholdType: ThresholdType }
+  | { type: 'setAlertBasis'; id: string; basis: AlertBasis }
   | { type: 'setChannels'; channelIds: number[] };
 
 function wizardReducer(form: WizardForm, action: WizardAction): WizardForm {
@@ -61,6 +62,11 @@ function wizardReducer(form: WizardForm, action: WizardAction): WizardForm {
         ...form,
         alerts: form.alerts.map((alert) => (alert.id === action.id ? switchAlertType(alert, action.thresholdType) : alert)),
       };
+    case 'setAlertBasis':
+      return {
+        ...form,
+        alerts: form.alerts.map((alert) => (alert.id === action.id ? { ...alert, basis: action.basis } : alert)),
+      };
     case 'setChannels':
       return { ...form, channelIds: action.channelIds };
   }
@@ -80,6 +86,8 @@ export interface WizardCommands {
   removeAlert(id: string): void;
   setAlertValue(id: string, value: string): void;
   switchAlertType(id: string, thresholdType: ThresholdType): void;
+  /** Compares the alert with the spend (Actual) or the forecast total (Forecasted). */
+  setAlertBasis(id: string, basis: AlertBasis): void;
   /** The channels the alerts go to; empty: every channel. */
   setChannels(channelIds: number[]): void;
 }
@@ -109,6 +117,7 @@ export function useWizardForm(initForm: (makeId: MakeId) => WizardForm): {
       removeAlert: (id) => dispatch({ type: 'removeAlert', id }),
       setAlertValue: (id, value) => dispatch({ type: 'setAlertValue', id, value }),
       switchAlertType: (id, thresholdType) => dispatch({ type: 'switchAlertType', id, thresholdType }),
+      setAlertBasis: (id, basis) => dispatch({ type: 'setAlertBasis', id, basis }),
       setChannels: (channelIds) => dispatch({ type: 'setChannels', channelIds }),
     }),
     [makeId],

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   alertAmount,
   alertMarkers,
+  forecastContinuation,
   budgetLineAmount,
   budgetPeriodStart,
   cumulativePoints,
@@ -267,5 +268,24 @@ describe('trendCsvTable', () => {
         ['2026-11-08', '2026-11-08', 6],
       ],
     });
+  });
+});
+
+describe('forecastContinuation', () => {
+  const points = cumulativePoints(history('2026-11-01', 3, () => 10), 'Monthly');
+
+  it('runs from the last running total to the forecast over the days left in the period', () => {
+    expect(forecastContinuation(points, '2026-11-01', '2026-11-06', 70)).toEqual({
+      days: ['2026-11-04', '2026-11-05', '2026-11-06'],
+      from: 30,
+      to: 70,
+    });
+  });
+
+  it('is null without a forecast, without points, or when the last point is not a day of the period before its end', () => {
+    expect(forecastContinuation(points, '2026-11-01', '2026-11-30', null)).toBeNull();
+    expect(forecastContinuation([], '2026-11-01', '2026-11-30', 70)).toBeNull();
+    expect(forecastContinuation(points, '2026-12-01', '2026-12-31', 70)).toBeNull();
+    expect(forecastContinuation(points, '2026-11-01', '2026-11-03', 70)).toBeNull();
   });
 });

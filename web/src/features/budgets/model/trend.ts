@@ -233,3 +233,35 @@ export function trendCsvTable(
   ]);
   return { header, rows };
 }
+
+/** The dashed Forecast line of the cumulative chart: from the last point to the period's end. */
+export interface ForecastContinuation {
+  /** The days after the last point up to the period's last day, added to the x axis. */
+  days: string[];
+  /** The running total at the last point, where the line starts. */
+  from: number;
+  /** The server's forecast total of the period, where the line ends. */
+  to: number;
+}
+
+/**
+ * The forecast drawn on as a continuation of cumulative points: only when the last point is a
+ * day of the current period before its last day (else the shown series is not the one the
+ * forecast continues), null otherwise or without a forecast.
+ */
+export function forecastContinuation(
+  points: ReadonlyArray<TrendPoint>,
+  periodStart: string,
+  periodEnd: string,
+  forecastAmount: number | null | undefined,
+): ForecastContinuation | null {
+  const last = points[points.length - 1];
+  if (forecastAmount === null || forecastAmount === undefined || !last) return null;
+  if (last.startDate < periodStart || last.startDate >= periodEnd) return null;
+  const end = day(periodEnd).getTime();
+  const days: string[] = [];
+  for (let time = day(last.startDate).getTime() + 86_400_000; time <= end; time += 86_400_000) {
+    days.push(toDateString(new Date(time)));
+  }
+  return { days, from: last.spent, to: forecastAmount };
+}

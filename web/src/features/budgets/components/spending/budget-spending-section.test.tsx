@@ -87,6 +87,22 @@ describe('Spending Trend panel', () => {
     expect(option.series[0].markArea).toMatchObject({ data: [[{ xAxis: '2026-11-01' }, { xAxis: '2026-11-23' }]] });
   });
 
+  it("continues the cumulative spend with the budget's forecast as a dashed line to the period's end", async () => {
+    setup({}, makeBudget({ forecast: { amount: 260, low: 240, high: 280, exceedsOn: null, exceedsOnForecast: false } }));
+    await waitFor(() => expect(fake.instance.setOption).toHaveBeenCalled());
+    const option = fake.instance.setOption.mock.calls.at(-1)?.[0] as {
+      series: Array<Record<string, unknown> & { data: unknown[] }>;
+      xAxis: { data: string[] };
+    };
+    expect(option.xAxis.data.at(-1)).toBe('2026-11-30');
+    expect(option.xAxis.data).toHaveLength(97);
+    const forecast = option.series.find((series) => series.name === 'Forecast');
+    expect(forecast).toMatchObject({ lineStyle: { type: 'dashed' }, connectNulls: true });
+    // From Nov 23's running total ($190) to the forecast total on Nov 30.
+    expect(forecast?.data[89]).toBe(190);
+    expect(forecast?.data[96]).toBe(260);
+  });
+
   it('switches to weekly buckets that start on Sunday and are clipped to the month', async () => {
     const { user } = setup();
     await chartRows();

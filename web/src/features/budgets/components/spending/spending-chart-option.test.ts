@@ -49,6 +49,30 @@ describe('buildSpendingChartOption', () => {
     expect(build({ budgetLine: 0 }).series.map((series) => series.name)).toEqual(['Spending']);
   });
 
+  it('continues with a dashed Forecast line from the last point to the period end, the budget line along', () => {
+    const option = build({ forecast: { days: ['2026-11-03', '2026-11-04'], from: 90, to: 150 } });
+    expect(option.xAxis.data).toEqual(['2026-10-30', '2026-10-31', '2026-11-01', '2026-11-02', '2026-11-03', '2026-11-04']);
+    expect(option.series[0].data).toEqual([40, 80, 60, 90]);
+    expect(option.series[1].data).toEqual([100, 100, 100, 100, 100, 100]);
+    expect(option.series[2]).toMatchObject({
+      name: 'Forecast',
+      type: 'line',
+      data: [null, null, null, 90, null, 150],
+      connectNulls: true,
+      lineStyle: { type: 'dashed' },
+    });
+    expect(build({ forecast: null }).series.map((series) => series.name)).toEqual(['Spending', 'Budget']);
+  });
+
+  it('names a forecast day by its date in the tooltip, without the series that have no value there', () => {
+    const categories = ['2026-10-30', '2026-10-31', '2026-11-01', '2026-11-02', '2026-11-03'];
+    const params = [
+      { dataIndex: 4, seriesName: 'Spending', value: undefined, marker: '' },
+      { dataIndex: 4, seriesName: 'Forecast', value: 150, marker: '' },
+    ];
+    expect(tooltipText(points, params, categories)).toBe('Nov 3, 2026<br/>Forecast: $150');
+  });
+
   it('draws alert markers as triangles at the threshold, labelled with it', () => {
     const option = build({ markers: [{ label: '75%', date: '2026-11-02', value: 75 }] });
     expect(option.series[0].markPoint).toMatchObject({

@@ -2,13 +2,14 @@
 import type { EChartsCoreOption } from 'echarts/core';
 import { paletteColors } from '@/components/cost/palettes';
 import { formatUsd, formatUsdCompact } from '../../model/format';
-import type { AlertMarker, TrendDataType, TrendPoint } from '../../model/trend';
+import type { AlertMarker, ForecastContinuation, TrendDataType, TrendPoint } from '../../model/trend';
 import { daysLabel } from './point-label';
 
 export type TrendChartType = 'bar' | 'line' | 'area';
 
 export const SPENDING_SERIES = 'Spending';
 export const BUDGET_SERIES = 'Budget';
+export const FORECAST_SERIES = 'Forecast';
 
 export interface SpendingChartData {
   points: ReadonlyArray<TrendPoint>;
@@ -19,12 +20,15 @@ export interface SpendingChartData {
   markers: ReadonlyArray<AlertMarker>;
   /** The points that open and close the current period's band, or null for no band. */
   band: { from: TrendPoint; to: TrendPoint } | null;
+  /** The dashed Forecast line from the last point to the period's end, or null for none. */
+  forecast?: ForecastContinuation | null;
 }
 
 // The budget line and the alert triangles stand out from the series colours in red and orange.
 const BUDGET_COLOR = '#d32f2f';
 const ALERT_COLOR = '#ed6c02';
 const BAND_COLOR = 'rgba(80, 112, 221, 0.08)';
+const FORECAST_COLOR = '#7b3fb8';
 
 const monthLabel = new Intl.DateTimeFormat('en-US', { month: 'short', year: 'numeric', timeZone: 'UTC' });
 const dayLabel = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', timeZone: 'UTC' });
@@ -45,17 +49,44 @@ interface TooltipParam {
   marker: string;
 }
 
-/** The tooltip of one point: its days, then each series with its amount. */
-export function tooltipText(points: ReadonlyArray<TrendPoint>, params: ReadonlyArray<TooltipParam>): string {
+/**
+ * The tooltip of one point: its days, then each series with its amount; a day after the last
+ * point (on the Forecast line) is named by its date, and series without a value there are left out.
+ */
+export function tooltipText(
+  points: ReadonlyArray<TrendPoint>,
+  params: ReadonlyArray<TooltipParam>,
+  categories: ReadonlyArray<string> = [],
+): string {
   const first = params[0];
-  const point = first ? points[first.dataIndex] : undefined;
-  if (!point) return '';
-  const lines = params.map((param) => `${param.marker}${param.seriesName}: ${formatUsd(Number(param.value))}`);
-  return [daysLabel(point), ...lines].join('<br/>');
+  if (!first) return '';
+  const point = points[first.dataIndex];
+  const category = categories[first.dataIndex];
+  const title = point ? daysLabel(point) : category ? daysLabel({ startDate: category, endDate: category }) : null;
+  if (title === null) return '';
+  const lines = params
+    .filter((param) => param.value !== null && param.value !== undefined)
+    .map((param) => `${param.marker}${param.seriesName}: ${formatUsd(Number(param.value))}`);
+  return [title, ...lines].join('<br/>');
+}
+
+/** The dashed Forecast series over `categories`: the last point's total, then the forecast at the end. */
+function forecastSeries(pointCount: number, categories: ReadonlyArray<string>, forecast: ForecastContinuation) {
+  return {
+    type: 'line',
+    name: FORECAST_SERIES,
+    data: categories.map((_, index) => (index === pointCount - 1 ? forecast.from : index === categories.length - 1 ? forecast.to : null)),
+    connectNulls: true,
+    symbol: 'none',
+    color: FORECAST_COLOR,
+    lineStyle: { type: 'dashed', width: 2 },
+    emphasis: { disabled: true },
+  };
 }
 
 export function buildSpendingChartOption(data: SpendingChartData): EChartsCoreOption {
-  const categories = data.points.map((point) => point.startDate);
+  const forecast = data.forecast && data.forecast.days.length > 0 ? data.forecast : null;
+  const categories = [...data.points.map((point) => point.startDate), ...(forecast?.days ?? [])];
   const spending = {
     type: data.chartType === 'bar' ? 'bar' : 'line',
     name: SPENDING_SERIES,
@@ -87,7 +118,7 @@ export function buildSpendingChartOption(data: SpendingChartData): EChartsCoreOp
       ? {
           type: 'line',
           name: BUDGET_SERIES,
-          data: data.points.map(() => data.budgetLine),
+          data: categories.map(() => data.budgetLine),
           symbol: 'none',
           color: BUDGET_COLOR,
           lineStyle: { type: 'dashed', width: 2 },
@@ -100,7 +131,7 @@ export function buildSpendingChartOption(data: SpendingChartData): EChartsCoreOp
     tooltip: {
       trigger: 'axis',
       confine: true,
-      formatter: (params: TooltipParam | TooltipParam[]) => tooltipText(data.points, Array.isArray(params) ? params : [params]),
+      formatter: (params: TooltipParam | TooltipParam[]) => tooltipText(data.points, Array.isArray(params) ? params : [params], categories),
     },
     legend: { bottom: 0, left: 'center' },
     grid: { left: 16, right: 24, top: 32, bottom: 40 },
@@ -111,6 +142,6 @@ export function buildSpendingChartOption(data: SpendingChartData): EChartsCoreOp
       axisLabel: { formatter: axisLabel(data.dataType) },
     },
     yAxis: { type: 'value', axisLabel: { formatter: (value: number) => formatUsdCompact(value) } },
-    series: budget ? [spending, budget] : [spending],
+    series: [spending, ...(budget ? [budget] : []), ...(forecast ? [forecastSeries(data.points.length, categories, forecast)] : [])],
   };
 }

@@ -5,6 +5,7 @@ import {
   alertMarkers,
   budgetLineAmount,
   currentPeriodBand,
+  forecastContinuation,
   hasNoSpending,
   trendCsvTable,
   trendPoints,
@@ -46,8 +47,13 @@ function useTrendChartData(budget: Budget, items: ReadonlyArray<{ date: string; 
       // Thresholds are shares of the whole period's amount: only cumulative points can meet them.
       markers: dataType === 'cumulative' ? alertMarkers(points, budget.alerts, budget.amount, budget.period) : [],
       band: currentPeriodBand(points, budget.periodStart, budget.periodEnd),
+      // The forecast is a period total: like the thresholds, only the running total leads to it.
+      forecast:
+        dataType === 'cumulative'
+          ? forecastContinuation(points, budget.periodStart, budget.periodEnd, budget.forecast?.amount)
+          : null,
     };
-  }, [items, dataType, chartType, budget.period, budget.amount, budget.alerts, budget.periodStart, budget.periodEnd]);
+  }, [items, dataType, chartType, budget.period, budget.amount, budget.alerts, budget.periodStart, budget.periodEnd, budget.forecast]);
 }
 
 /**

@@ -29,12 +29,12 @@ beforeEach(() => vi.mocked(goToSignIn).mockClear());
 
 describe('Teams connect: Connect', () => {
   it('signs in with Microsoft: asks for the sign-in URL with the return page, keeps the channel id, leaves for Microsoft', async () => {
-    const { user, fetchMock } = setup('/settings/ms-teams-connect');
+    const { user, callsTo } = setup('/settings/ms-teams-connect');
     await heading();
     await user.click(screen.getByRole('button', { name: 'Connect with Microsoft Teams' }));
     await waitFor(() => expect(goToSignIn).toHaveBeenCalledWith(AUTH_URL));
-    const login = fetchMock.mock.calls.map(([request]) => new URL((request as Request).url)).find((url) => url.pathname === '/v1/api/teams/oauth/login');
-    expect(login?.searchParams.get('redirect_uri')).toBe(`${window.location.origin}/teams-oauth-callback`);
+    const logins = callsTo('GET', '/v1/api/teams/oauth/login');
+    expect(logins.map((call) => call.query.get('redirect_uri'))).toEqual([`${window.location.origin}/teams-oauth-callback`]);
     expect(pendingChannel()).toBe(PENDING_CHANNEL_ID);
   });
 

@@ -121,7 +121,7 @@ describe('anomalies page: the list', () => {
     await waitFor(() => expect(within(screen.getByRole('table', { name: 'Anomalies' })).queryByText('Amazon EC2')).not.toBeInTheDocument());
     expect(within(await table()).getByText('Amazon S3')).toBeInTheDocument();
     expect(listQueries(rendered).at(-1)).toMatchObject({ status: 'dismissed' });
-    expect(screen.getByTestId('location').textContent).toBe('/anomalies');
+    expect(screen.getByTestId('location')).toHaveAttribute('data-search', '?status=dismissed');
 
     await rendered.user.click(screen.getByRole('button', { name: 'Expected' }));
     expect(await screen.findByText('No expected anomalies in this period')).toBeInTheDocument();
@@ -139,6 +139,15 @@ describe('anomalies page: the list', () => {
     await user.click(await screen.findByRole('option', { name: 'Last 30 Days' }));
     const range = resolveTimeRange('last30Days');
     await waitFor(() => expect(listQueries(rendered).at(-1)).toEqual({ start: toApiDate(range.start), end: toApiDate(range.end), status: 'open' }));
+    expect(screen.getByTestId('location')).toHaveAttribute('data-search', '?period=last30Days');
+  });
+
+  it('reads the period and status from the URL, so a link (or Back) keeps them', async () => {
+    const rendered = setup(owner, {}, '/anomalies?period=custom&start=2026-01-01&end=2026-03-31&status=expected');
+    await table();
+    expect(listQueries(rendered)).toEqual([{ start: '2026-01-01', end: '2026-03-31', status: 'expected' }]);
+    expect(screen.getByRole('combobox', { name: 'Period' })).toHaveTextContent('Jan 1, 2026 – Mar 31, 2026');
+    expect(screen.getByRole('button', { name: 'Expected', pressed: true })).toBeInTheDocument();
   });
 
   it('opens an anomaly from its row', async () => {

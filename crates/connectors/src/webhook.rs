@@ -110,7 +110,7 @@ impl WebhookClient {
 }
 
 /// `host:port` of `url` (never its path or query, which may hold the webhook's credentials).
-fn host_and_port(url: &str) -> String {
+pub(crate) fn host_and_port(url: &str) -> String {
     reqwest::Url::parse(url)
         .ok()
         .and_then(|url| {
@@ -124,7 +124,7 @@ fn host_and_port(url: &str) -> String {
 }
 
 /// The last error of the source chain (an OS error such as "Connection refused").
-fn innermost_cause(err: &(dyn std::error::Error + 'static)) -> String {
+pub(crate) fn innermost_cause(err: &(dyn std::error::Error + 'static)) -> String {
     let mut innermost = err;
     while let Some(cause) = innermost.source() {
         innermost = cause;
@@ -133,7 +133,7 @@ fn innermost_cause(err: &(dyn std::error::Error + 'static)) -> String {
 }
 
 /// The error and its sources, `: `-separated (reqwest's own message says little).
-fn cause_chain(err: &(dyn std::error::Error + 'static)) -> String {
+pub(crate) fn cause_chain(err: &(dyn std::error::Error + 'static)) -> String {
     let mut text = err.to_string();
     let mut source = err.source();
     while let Some(cause) = source {

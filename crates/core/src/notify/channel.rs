@@ -54,10 +54,24 @@ pub enum ChannelKind {
     TeamsWebhook,
     /// Any HTTPS endpoint, sent the signed JSON envelope.
     Webhook,
+    /// A Teams channel reached through Microsoft Graph as a signed-in user (docs/NOTIFICATIONS.md
+    /// "Microsoft Teams through Microsoft Graph"): made by the Teams connect flow, never by
+    /// `POST /v1/channels`.
+    Teams,
 }
 
 impl ChannelKind {
-    pub const ALL: [ChannelKind; 4] = [
+    /// Every type a channel may have.
+    pub const ALL: [ChannelKind; 5] = [
+        ChannelKind::Email,
+        ChannelKind::Slack,
+        ChannelKind::TeamsWebhook,
+        ChannelKind::Webhook,
+        ChannelKind::Teams,
+    ];
+    /// The types `POST /v1/channels` creates (a `teams` channel comes from the Teams connect
+    /// flow).
+    pub const CREATABLE: [ChannelKind; 4] = [
         ChannelKind::Email,
         ChannelKind::Slack,
         ChannelKind::TeamsWebhook,
@@ -71,17 +85,26 @@ impl ChannelKind {
             ChannelKind::Slack => "slack",
             ChannelKind::TeamsWebhook => "teams_webhook",
             ChannelKind::Webhook => "webhook",
+            ChannelKind::Teams => "teams",
         }
     }
 
-    /// Exactly one of the four names.
+    /// Exactly one of the stored names.
     pub fn parse(text: &str) -> Option<Self> {
         Self::ALL.into_iter().find(|kind| kind.as_str() == text)
     }
 
-    /// Whether the target is a URL (every type but e-mail).
+    /// Exactly one of the four names `POST /v1/channels` takes.
+    pub fn parse_creatable(text: &str) -> Option<Self> {
+        Self::CREATABLE
+            .into_iter()
+            .find(|kind| kind.as_str() == text)
+    }
+
+    /// Whether the target is a URL (the webhook types; e-mail's is an address, a Teams
+    /// channel's the Graph path of its channel).
     pub const fn takes_url(self) -> bool {
-        !matches!(self, ChannelKind::Email)
+        !matches!(self, ChannelKind::Email | ChannelKind::Teams)
     }
 }
 
@@ -114,7 +137,10 @@ pub fn validate_channel(
     smtp_configured: bool,
 ) -> Result<ValidChannel, Vec<FieldError>> {
     let mut errors = Vec::new();
-    let kind = input.kind.map(str::trim).and_then(ChannelKind::parse);
+    let kind = input
+        .kind
+        .map(str::trim)
+        .and_then(ChannelKind::parse_creatable);
     if kind.is_none() {
         errors.push(FieldError::new("type", TYPE_MESSAGE));
     }
@@ -189,7 +215,7 @@ fn parse_url(text: &str) -> Result<String, &'static str> {
 
 /// What answers show instead of a target (a webhook URL carries its own credentials): the
 /// e-mail address, or the URL's scheme and host (with a port when it names one) followed by
-/// `/…`.
+/// `/…`. (A `teams` channel's hint is its team and channel names: [`super::teams::target_hint`].)
 pub fn target_hint(kind: ChannelKind, target: &str) -> String {
     if !kind.takes_url() {
         return target.to_owned();
@@ -297,6 +323,11 @@ mod tests {
             errors(input("Slack", "x", "https://a.test/"), true),
             vec![("type", TYPE_MESSAGE)],
             "the names are exact"
+        );
+        assert_eq!(
+            errors(input("teams", "x", "https://a.test/"), true),
+            vec![("type", TYPE_MESSAGE)],
+            "Teams through Graph comes from its connect flow"
         );
     }
 
@@ -491,7 +522,13 @@ mod tests {
                 serde_json::json!(kind.as_str())
             );
         }
+        for kind in ChannelKind::CREATABLE {
+            assert_eq!(ChannelKind::parse_creatable(kind.as_str()), Some(kind));
+        }
+        assert_eq!(ChannelKind::parse("teams"), Some(ChannelKind::Teams));
+        assert_eq!(ChannelKind::parse_creatable("teams"), None);
         assert!(!ChannelKind::Email.takes_url());
+        assert!(!ChannelKind::Teams.takes_url());
         assert!(ChannelKind::Webhook.takes_url());
     }
 }

@@ -7,12 +7,16 @@
 //!   Adaptive Card, the signed webhook's envelope, an e-mail).
 //! - [`signature`]: the webhook signature, computed and verified.
 //! - [`retry`]: when a failed delivery is tried again, and when it is given up.
+//! - [`teams`] and [`pkce`]: Microsoft Teams through Microsoft Graph (the sign-in's rules and
+//!   messages, PKCE S256).
 
 pub mod channel;
 pub mod event;
+pub mod pkce;
 pub mod render;
 pub mod retry;
 pub mod signature;
+pub mod teams;
 
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;

@@ -101,6 +101,22 @@ pub fn teams(message: &Message) -> Value {
     })
 }
 
+/// A Microsoft Graph `chatMessage` for `POST /teams/{id}/channels/{id}/messages`: the same
+/// Adaptive Card as [`teams`], as an attachment whose `content` is the card as a JSON string,
+/// referenced from the HTML body.
+pub fn teams_graph(message: &Message) -> Value {
+    let webhook = teams(message);
+    let attachment = &webhook["attachments"][0];
+    json!({
+        "body": {"contentType": "html", "content": "<attachment id=\"card\"></attachment>"},
+        "attachments": [{
+            "id": "card",
+            "contentType": attachment["contentType"],
+            "content": attachment["content"].to_string(),
+        }],
+    })
+}
+
 /// The signed webhook's body: `{id, event, createdAt, data}`. `id` is the delivery's id (a
 /// test message's is a string); `data` the event's own payload.
 pub fn webhook_envelope(id: Value, event: &str, created_at: DateTime<Utc>, data: &Value) -> Value {
@@ -263,6 +279,24 @@ mod tests {
             json!([{"type": "Action.OpenUrl", "title": "Open in Costscope",
                     "url": "https://costs.acme.test/budgets/view/7"}])
         );
+    }
+
+    #[test]
+    fn graph_gets_the_teams_card_as_a_json_string_attachment() {
+        let body = teams_graph(&message());
+        assert_eq!(
+            body["body"],
+            json!({"contentType": "html", "content": "<attachment id=\"card\"></attachment>"})
+        );
+        let attachments = body["attachments"].as_array().unwrap();
+        assert_eq!(attachments.len(), 1);
+        assert_eq!(attachments[0]["id"], "card");
+        assert_eq!(
+            attachments[0]["contentType"],
+            "application/vnd.microsoft.card.adaptive"
+        );
+        let card: Value = serde_json::from_str(attachments[0]["content"].as_str().unwrap()).unwrap();
+        assert_eq!(card, teams(&message())["attachments"][0]["content"]);
     }
 
     #[test]

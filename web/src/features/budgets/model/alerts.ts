@@ -30,7 +30,10 @@ export function isSameAlert(
  * Reached now, as the server answers it in `reachedAlerts` (a percentage against the percentage
  * used, an absolute value against the spend, compared exactly on the cents).
  */
-export function isAlertReached(alert: AlertThreshold, budget: Pick<Budget, 'reachedAlerts'>): boolean {
+export function isAlertReached(
+  alert: Threshold & { basis?: AlertBasis | null },
+  budget: Pick<Budget, 'reachedAlerts'>,
+): boolean {
   return budget.reachedAlerts.some((reached) => isSameAlert(reached, alert));
 }
 

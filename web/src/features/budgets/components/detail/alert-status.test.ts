@@ -12,6 +12,7 @@ function trigger(overrides: Partial<BudgetAlertHistoryItem>): BudgetAlertHistory
     spentAmount: 3800,
     spendPercentage: 76,
     periodStart: '2026-11-01',
+    basis: 'Actual',
     deliveries: [],
     ...overrides,
   };
@@ -34,6 +35,15 @@ describe('latestTriggerOf', () => {
     ];
     expect(latestTriggerOf({ thresholdType: 'Percentage', thresholdValue: 75 }, history)?.id).toBe(2);
     expect(latestTriggerOf({ thresholdType: 'Percentage', thresholdValue: 90 }, history)).toBeUndefined();
+  });
+
+  it('tells the bases apart: a Forecasted trigger is not an Actual one', () => {
+    const history = [
+      trigger({ id: 1, triggeredAt: '2026-11-05T08:00:00Z', basis: 'Forecasted' }),
+      trigger({ id: 2, triggeredAt: '2026-11-12T08:00:00Z' }),
+    ];
+    expect(latestTriggerOf({ thresholdType: 'Percentage', thresholdValue: 75, basis: 'Forecasted' }, history)?.id).toBe(1);
+    expect(latestTriggerOf({ thresholdType: 'Percentage', thresholdValue: 75, basis: 'Actual' }, history)?.id).toBe(2);
   });
 });
 
@@ -112,5 +122,29 @@ describe('alertStatusText', () => {
   it('gives the distance of an alert not reached, even with an older trigger', () => {
     const old = trigger({ triggeredAt: '2026-10-23T10:00:02Z' });
     expect(alertStatusText({ alert, triggered: false, latestTrigger: old }, { currentSpent: 2500, percentUsed: 50 })).toBe('25.0% to go');
+  });
+
+  describe('a Forecasted alert', () => {
+    const forecasted = { thresholdType: 'Absolute', thresholdValue: 4500, basis: 'Forecasted' } as const;
+    const forecast = { amount: 4200, low: 4000, high: 4400, exceedsOn: null, exceedsOnForecast: false };
+
+    it('measures the distance on the forecast total', () => {
+      expect(
+        alertStatusText({ alert: forecasted, triggered: false, latestTrigger: undefined }, { currentSpent: 2000, percentUsed: 40, amount: 5000, forecast }),
+      ).toBe('$300 to go on the forecast');
+    });
+
+    it('says there is no forecast yet without one', () => {
+      expect(
+        alertStatusText({ alert: forecasted, triggered: false, latestTrigger: undefined }, { currentSpent: 2000, percentUsed: 40, amount: 5000, forecast: null }),
+      ).toBe('No forecast yet (not enough cost history)');
+    });
+
+    it('says when the forecast triggered it', () => {
+      const latest = trigger({ thresholdType: 'Absolute', thresholdValue: 4500, basis: 'Forecasted', triggeredAt: '2026-11-12T06:00:00Z', spentAmount: 1900 });
+      expect(alertStatusText({ alert: forecasted, triggered: true, latestTrigger: latest }, { currentSpent: 2000, percentUsed: 40 })).toBe(
+        'Triggered by the forecast on 12 November 2026 ($1,900 spent)',
+      );
+    });
   });
 });

@@ -6,11 +6,14 @@ import { formatDateUtc } from '@/lib/dates';
 import { isAlertReached, isForecasted, isSameAlert, type Threshold } from '../../model/alerts';
 import { formatPercent, formatUsd } from '../../model/format';
 import { percentOfAmount } from '../../model/health';
-import type { AlertThreshold, Budget, BudgetAlertHistoryItem } from '../../model/types';
+import type { AlertBasis, Budget, BudgetAlertHistoryItem } from '../../model/types';
+
+/** An alert as the panel reads it; one without a basis is Actual. */
+export type PanelAlert = Threshold & { basis?: AlertBasis | null };
 import { DETAIL_MESSAGES } from './detail-messages';
 
 export interface AlertStatus {
-  alert: AlertThreshold;
+  alert: PanelAlert;
   /** Reached now, as the server answers it (`reachedAlerts`). */
   triggered: boolean;
   /** The newest alert-history entry of this threshold, when there is one. */
@@ -29,7 +32,7 @@ function triggerTime(item: BudgetAlertHistoryItem): number {
 
 /** The newest history entry with the alert's type, value and basis (the history's order is not relied on). */
 export function latestTriggerOf(
-  alert: AlertThreshold,
+  alert: PanelAlert,
   history: readonly BudgetAlertHistoryItem[],
 ): BudgetAlertHistoryItem | undefined {
   let latest: BudgetAlertHistoryItem | undefined;
@@ -63,7 +66,7 @@ export function compareAlertStatuses(a: AlertStatus, b: AlertStatus, amount: num
  * (which the forecast total reaches before the spend does), recorded in this period's history.
  */
 function isTriggered(
-  alert: AlertThreshold,
+  alert: PanelAlert,
   latestTrigger: BudgetAlertHistoryItem | undefined,
   budget: Pick<Budget, 'reachedAlerts' | 'periodStart'>,
 ): boolean {

@@ -70,7 +70,7 @@ describe('Spending Trend panel', () => {
   });
 
   it('draws alert triangles, the dashed budget line and the current-period band on the chart', async () => {
-    setup({}, makeBudget({ amount: 300, alerts: [{ thresholdType: 'Percentage', thresholdValue: 50 }] }));
+    setup({}, makeBudget({ amount: 300, alerts: [{ thresholdType: 'Percentage', thresholdValue: 50, basis: 'Actual' }] }));
     await waitFor(() => expect(fake.instance.setOption).toHaveBeenCalled());
     const option = fake.instance.setOption.mock.calls.at(-1)?.[0] as { series: Array<Record<string, unknown>> };
     expect(option.series[1]).toMatchObject({ name: 'Budget', lineStyle: { type: 'dashed' } });

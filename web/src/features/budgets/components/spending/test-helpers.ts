@@ -11,8 +11,8 @@ export function makeBudget(overrides: Partial<Budget> = {}): Budget {
     period: 'Monthly',
     filters: [{ filterType: 'account', filterValues: ['123456789012'] }],
     alerts: [
-      { thresholdType: 'Percentage', thresholdValue: 50 },
-      { thresholdType: 'Absolute', thresholdValue: 2000 },
+      { thresholdType: 'Percentage', thresholdValue: 50, basis: 'Actual' },
+      { thresholdType: 'Absolute', thresholdValue: 2000, basis: 'Actual' },
     ],
     currentSpent: 2300,
     previousSpent: 2900,
@@ -23,14 +23,15 @@ export function makeBudget(overrides: Partial<Budget> = {}): Budget {
     exceeded: false,
     triggeredAlerts: 2,
     reachedAlerts: [
-      { thresholdType: 'Percentage', thresholdValue: 50 },
-      { thresholdType: 'Absolute', thresholdValue: 2000 },
+      { thresholdType: 'Percentage', thresholdValue: 50, basis: 'Actual' },
+      { thresholdType: 'Absolute', thresholdValue: 2000, basis: 'Actual' },
     ],
     periodStart: '2026-11-01',
     periodEnd: '2026-11-30',
     daysRemaining: 7,
     createdAt: '2026-08-01T10:00:00Z',
     updatedAt: '2026-08-01T10:00:00Z',
+    forecast: null,
     ...overrides,
   } as Budget;
 }

@@ -8,6 +8,7 @@
 mod baseline;
 mod detect;
 mod explain;
+pub mod record;
 mod series;
 pub(crate) mod stats;
 pub mod synthetic;
@@ -17,5 +18,6 @@ pub(crate) mod weekday;
 pub use baseline::{Band, DetectorParams};
 pub use detect::{Anomaly, DayJudgement, Detection, Detector};
 pub use explain::{explain, Contributor};
+pub use record::{AnomalySettings, AnomalyStatus, Contributors, Run, SeriesKey};
 pub use series::DailySeries;
 pub use thresholds::{Thresholds, DEFAULT_ABSOLUTE, DEFAULT_RELATIVE, MAX_ABSOLUTE, MAX_RELATIVE};

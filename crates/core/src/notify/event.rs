@@ -1,9 +1,11 @@
 //! What a notification says, whatever carries it: one [`Message`] per event.
 
 use chrono::{DateTime, NaiveDate, Utc};
+use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
-use crate::display::dollars;
+use crate::anomaly::Contributor;
+use crate::display::{dollars, money};
 
 /// The button and link text of chat messages.
 pub const OPEN_IN_COSTSCOPE: &str = "Open in Costscope";
@@ -45,6 +47,8 @@ pub struct Message {
 pub enum Event {
     /// A budget threshold reached (the outbox's `budget_alert` payload).
     BudgetAlert(BudgetAlert),
+    /// A new cost anomaly (the outbox's `anomaly` payload).
+    Anomaly(AnomalyAlert),
     /// "Send test": proves the channel works.
     Test { channel_name: String },
 }
@@ -54,6 +58,7 @@ impl Event {
     pub fn name(&self) -> &'static str {
         match self {
             Event::BudgetAlert(_) => BudgetAlert::EVENT,
+            Event::Anomaly(_) => AnomalyAlert::EVENT,
             Event::Test { .. } => "test",
         }
     }
@@ -62,6 +67,7 @@ impl Event {
     pub fn from_outbox(kind: &str, payload: &Value) -> Option<Self> {
         match kind {
             BudgetAlert::EVENT => Some(Event::BudgetAlert(BudgetAlert::from_payload(payload))),
+            AnomalyAlert::EVENT => Some(Event::Anomaly(AnomalyAlert::from_payload(payload))),
             _ => None,
         }
     }
@@ -70,6 +76,7 @@ impl Event {
     pub fn message(&self, public_url: &str) -> Message {
         match self {
             Event::BudgetAlert(alert) => alert.message(public_url),
+            Event::Anomaly(anomaly) => anomaly.message(public_url),
             Event::Test { channel_name } => Message {
                 title: "Costscope test message".to_owned(),
                 text: format!(
@@ -172,6 +179,131 @@ impl BudgetAlert {
     }
 }
 
+/// A new cost anomaly, as the outbox holds it (docs/ANOMALIES.md "Anomaly notifications"):
+/// self-contained, so that it reads the same once the anomaly changed. The store writes it from
+/// this type; a missing or misshapen payload reads as empty.
+#[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase", default)]
+pub struct AnomalyAlert {
+    pub customer_id: i64,
+    pub anomaly_id: i64,
+    pub start: Option<NaiveDate>,
+    pub provider: Option<String>,
+    pub account_id: Option<String>,
+    pub account_name: Option<String>,
+    pub service: Option<String>,
+    pub tag_key: Option<String>,
+    pub tag_value: Option<String>,
+    pub currency: String,
+    pub actual: f64,
+    pub expected: f64,
+    pub impact: f64,
+    pub impact_percent: Option<f64>,
+    /// Up to 3 usage types.
+    pub top_contributors: Vec<Contributor>,
+}
+
+/// An amount in `currency`: `$1,234.50` for US dollars, else `1,234.50 EUR`.
+fn amount_in(value: f64, currency: &str) -> String {
+    match currency {
+        "USD" | "" => dollars(value),
+        other => format!("{} {other}", money(value)),
+    }
+}
+
+impl AnomalyAlert {
+    pub const EVENT: &'static str = "anomaly";
+
+    pub fn from_payload(payload: &Value) -> Self {
+        serde_json::from_value(payload.clone()).unwrap_or_default()
+    }
+
+    pub fn to_payload(&self) -> Value {
+        serde_json::to_value(self).unwrap_or(Value::Null)
+    }
+
+    /// The service, or `tagKey=tagValue` on a tag series.
+    pub fn subject(&self) -> String {
+        match (&self.service, &self.tag_key) {
+            (Some(service), _) => service.clone(),
+            (None, Some(key)) => format!("{key}={}", self.tag_value.as_deref().unwrap_or("")),
+            (None, None) => String::new(),
+        }
+    }
+
+    /// The account's name, else its id; `None` on a tag series.
+    fn account(&self) -> Option<&str> {
+        self.account_name
+            .as_deref()
+            .filter(|name| !name.is_empty())
+            .or(self.account_id.as_deref())
+    }
+
+    /// `Cost anomaly: {service or tagKey=tagValue} in {accountName or accountId} — {impact}
+    /// above expected on {start}` (a tag series has no account: no "in …").
+    pub fn title(&self) -> String {
+        let start = self.start.map_or_else(String::new, |start| start.to_string());
+        let place = self
+            .account()
+            .map_or_else(String::new, |account| format!(" in {account}"));
+        format!(
+            "Cost anomaly: {}{place} — {} above expected on {start}",
+            self.subject(),
+            amount_in(self.impact, &self.currency),
+        )
+    }
+
+    pub fn message(&self, public_url: &str) -> Message {
+        let actual = amount_in(self.actual, &self.currency);
+        let expected = amount_in(self.expected, &self.currency);
+        let impact = amount_in(self.impact, &self.currency);
+        let percent = self
+            .impact_percent
+            .map_or_else(String::new, |percent| format!(" (+{percent:.1}%)"));
+        let start = self.start.map_or_else(String::new, |start| start.to_string());
+        let mut facts = vec![Fact::new("Series", self.subject())];
+        if let Some(account) = self.account() {
+            facts.push(Fact::new("Account", account.to_owned()));
+        }
+        if let Some(provider) = &self.provider {
+            facts.push(Fact::new("Provider", provider.clone()));
+        }
+        facts.push(Fact::new("Since", start.clone()));
+        facts.push(Fact::new("Actual", actual.clone()));
+        facts.push(Fact::new("Expected", expected.clone()));
+        facts.push(Fact::new("Impact", format!("{impact}{percent}")));
+        let mut details = Vec::new();
+        if !self.top_contributors.is_empty() {
+            let parts: Vec<String> = self
+                .top_contributors
+                .iter()
+                .map(|part| {
+                    format!(
+                        "{} (+{})",
+                        part.key,
+                        amount_in(part.difference, &self.currency)
+                    )
+                })
+                .collect();
+            let list = parts.join(", ");
+            details.push(format!("Largest rises: {list}."));
+            facts.push(Fact::new("Top usage types", list));
+        }
+        Message {
+            title: self.title(),
+            text: format!(
+                "{} cost {actual} where {expected} was expected since {start}: {impact}{percent} \
+                 above expected.",
+                self.subject()
+            ),
+            details,
+            facts,
+            url: format!("{public_url}/anomalies/{}", self.anomaly_id),
+            link_text: "See the anomaly".to_owned(),
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use serde_json::json;
@@ -229,6 +361,50 @@ mod tests {
         assert_eq!(
             message.text,
             "The  budget \"X\" of $0.00 has reached its $4,500.00 alert threshold."
+        );
+    }
+
+    #[test]
+    fn an_anomaly_names_its_series_account_impact_and_links_to_it() {
+        let payload = json!({
+            "customerId": 3, "anomalyId": 42, "start": "2026-11-20", "provider": "aws",
+            "accountId": "123456789012", "accountName": "Prod", "service": "Amazon EC2",
+            "tagKey": null, "tagValue": null, "currency": "USD", "actual": 1800.0,
+            "expected": 600.0, "impact": 1200.0, "impactPercent": 200.0,
+            "topContributors": [{"key": "BoxUsage", "actual": 1500.0, "expected": 400.0, "difference": 1100.0}],
+        });
+        let event = Event::from_outbox("anomaly", &payload).unwrap();
+        assert_eq!(event.name(), "anomaly");
+        let message = event.message("https://costs.acme.test");
+        assert_eq!(
+            message.title,
+            "Cost anomaly: Amazon EC2 in Prod — $1,200.00 above expected on 2026-11-20"
+        );
+        assert_eq!(message.url, "https://costs.acme.test/anomalies/42");
+        assert_eq!(
+            message.details,
+            vec!["Largest rises: BoxUsage (+$1,100.00).".to_owned()]
+        );
+        let Event::Anomaly(anomaly) = event else {
+            panic!("an anomaly")
+        };
+        assert_eq!(AnomalyAlert::from_payload(&anomaly.to_payload()), anomaly);
+    }
+
+    #[test]
+    fn a_tag_anomaly_names_key_and_value_and_no_account() {
+        let alert = AnomalyAlert {
+            anomaly_id: 7,
+            start: Some("2026-11-01".parse().unwrap()),
+            tag_key: Some("team".to_owned()),
+            tag_value: Some("data".to_owned()),
+            currency: "EUR".to_owned(),
+            impact: 1234.5,
+            ..AnomalyAlert::default()
+        };
+        assert_eq!(
+            alert.title(),
+            "Cost anomaly: team=data — 1,234.50 EUR above expected on 2026-11-01"
         );
     }
 

@@ -125,6 +125,196 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/anomalies": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The customer's anomalies whose run overlaps the range, largest impact first, with the open
+         *     ones' count and impact per currency.
+         */
+        get: operations["listAnomalies"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/anomalies/settings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The customer's anomaly settings. */
+        get: operations["getAnomalySettings"];
+        /** Saves the customer's anomaly settings; the next detection run (started now) uses them. */
+        put: operations["putAnomalySettings"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/anomalies/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One anomaly with its series around it, read and scanned again now with the current
+         *     thresholds.
+         */
+        get: operations["getAnomaly"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Sets an anomaly's status: dismissed, expected, or open again. */
+        patch: operations["setAnomalyStatus"];
+        trace?: never;
+    };
+    "/v1/api/teams/configuredchannels": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The tenant's configured Teams channels, oldest first; 404 when there is none. */
+        get: operations["teamsConfiguredChannels"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/api/teams/oauth/callback": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Redeems the code of a sign-in started here (its `state`, 10 minutes) with its PKCE
+         *     verifier; the tokens are kept encrypted.
+         */
+        post: operations["teamsOAuthCallback"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/api/teams/oauth/channel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Removes a Teams integration and the notification channel it became (its pending
+         *     deliveries are dropped; the history keeps its name).
+         */
+        delete: operations["teamsRemoveChannel"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/api/teams/oauth/channel/{channel_id}/teams": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The teams the signed-in user is a member of (Graph `GET /me/joinedTeams`). */
+        get: operations["teamsListTeams"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/api/teams/oauth/channel/{channel_id}/teams/{team_id}/channels": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The channels of one of the user's teams (Graph `GET /teams/{id}/channels`). */
+        get: operations["teamsListChannels"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/api/teams/oauth/channel/{channel_id}/teams/{team_id}/channels/{team_channel_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Picks the team and channel alerts are posted to (names read from Graph): the integration
+         *     becomes the notification channel `Teams: {team} / {channel}`.
+         */
+        post: operations["teamsSelectChannel"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/api/teams/oauth/login": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Starts "Connect with Microsoft Teams": a pending integration (10 minutes to sign in) and the
+         *     identity platform's authorisation URL (PKCE S256).
+         */
+        get: operations["teamsOAuthLogin"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/auth/config": {
         parameters: {
             query?: never;
@@ -600,6 +790,22 @@ export interface paths {
          *     live resources, most severe first.
          */
         get: operations["list_findings"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/forecast": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["get_forecast"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1157,11 +1363,168 @@ export interface components {
              */
             warnings: string[];
         };
-        /** @description One alert threshold as sent and stored. */
-        AlertThreshold: {
+        /**
+         * @description What a threshold is compared with (docs/ANOMALIES.md "Forecast alerts"): the spend so far
+         *     (`Actual`, what every alert meant before forecasts), or the forecast total of the period
+         *     (`Forecasted`: it warns before the spend gets there).
+         * @enum {string}
+         */
+        AlertBasis: "Actual" | "Forecasted";
+        /**
+         * @description One alert threshold as a create or edit sends it: the basis as text (absent: `Actual`), so
+         *     that an unknown one gets its message rather than a parse error.
+         */
+        AlertRequest: {
+            /** @description `Actual` (default) or `Forecasted`. */
+            basis?: string | null;
             thresholdType: components["schemas"]["ThresholdType"];
             /** Format: double */
             thresholdValue: number;
+        };
+        /**
+         * @description One alert threshold as stored and answered. A budget stored before forecasts has no basis:
+         *     it reads as `Actual`, the meaning it had.
+         */
+        AlertThreshold: {
+            basis: components["schemas"]["AlertBasis"];
+            thresholdType: components["schemas"]["ThresholdType"];
+            /** Format: double */
+            thresholdValue: number;
+        };
+        /** @description A run of anomalous days of one series. */
+        Anomaly: {
+            accountId?: string | null;
+            accountName?: string | null;
+            /**
+             * Format: double
+             * @description Summed over the run's days.
+             */
+            actual: number;
+            contributors: components["schemas"]["AnomalyContributors"];
+            currency: string;
+            /** Format: int64 */
+            days: number;
+            /** Format: date-time */
+            detectedAt: string;
+            /**
+             * Format: date
+             * @description Its latest anomalous day.
+             */
+            end: string;
+            /** Format: double */
+            expected: number;
+            /** Format: int64 */
+            id: number;
+            /**
+             * Format: double
+             * @description `actual - expected`.
+             */
+            impact: number;
+            /**
+             * Format: double
+             * @description Null when nothing was expected.
+             */
+            impactPercent?: number | null;
+            /** @description Null on a tag series. */
+            provider?: string | null;
+            service?: string | null;
+            /**
+             * Format: date
+             * @description The run's first day.
+             */
+            start: string;
+            status: components["schemas"]["AnomalyStatus"];
+            /** @description Null on a service series. */
+            tagKey?: string | null;
+            tagValue?: string | null;
+            /** Format: date-time */
+            updatedAt: string;
+        };
+        /** @description One part of the rise of an anomaly's first day. */
+        AnomalyContributor: {
+            /** Format: double */
+            actual: number;
+            /** Format: double */
+            difference: number;
+            /** Format: double */
+            expected: number;
+            /** @description The usage type (else the charge description) or the resource id. */
+            key: string;
+        };
+        AnomalyContributors: {
+            resources: components["schemas"]["AnomalyContributor"][];
+            usageTypes: components["schemas"]["AnomalyContributor"][];
+        };
+        AnomalyCurrencyAmount: {
+            /** Format: double */
+            amount: number;
+            currency: string;
+        };
+        AnomalyDetail: components["schemas"]["Anomaly"] & {
+            /**
+             * @description From 28 days before `start` to 7 days after `end` (not after the latest charge day),
+             *     read and scanned again now.
+             */
+            series: components["schemas"]["AnomalySeriesDay"][];
+        };
+        AnomalyList: {
+            /** @description Largest impact first. */
+            anomalies: components["schemas"]["Anomaly"][];
+            /** @description Open anomalies of the range (whatever the status filter). */
+            openCount: number;
+            /** @description Their summed impact per currency, by currency. */
+            openImpact: components["schemas"]["AnomalyCurrencyAmount"][];
+        };
+        /** @description One day of an anomaly's chart. */
+        AnomalySeriesDay: {
+            /** Format: double */
+            actual: number;
+            anomalous: boolean;
+            /** Format: date */
+            day: string;
+            /**
+             * Format: double
+             * @description Null while the series is too young for a baseline (and `low`, `high` with it).
+             */
+            expected?: number | null;
+            /** Format: double */
+            high?: number | null;
+            /** Format: double */
+            low?: number | null;
+        };
+        /** @description The tenant's anomaly settings. */
+        AnomalySettingsDto: {
+            /**
+             * Format: double
+             * @description And this much more, in the series' currency, per day.
+             */
+            absoluteThreshold: number;
+            /** @description Where anomaly notifications go; empty: every channel. */
+            channelIds: number[];
+            /**
+             * Format: double
+             * @description A fraction: 0.2 = a day must cost 20 % more than expected.
+             */
+            relativeThreshold: number;
+            tagKeys: string[];
+        };
+        /** @description The settings to save; a missing field takes its default. */
+        AnomalySettingsRequest: {
+            /** Format: double */
+            absoluteThreshold?: number | null;
+            channelIds?: number[] | null;
+            /** Format: double */
+            relativeThreshold?: number | null;
+            tagKeys?: string[] | null;
+        };
+        /**
+         * @description Where an anomaly stands with people.
+         * @enum {string}
+         */
+        AnomalyStatus: "open" | "dismissed" | "expected";
+        AnomalyStatusRequest: {
+            /** @description `open`, `dismissed` or `expected`. */
+            status: string | null;
         };
         /**
          * @description A signed-in session. The refresh token is not in the body: it comes as the `HttpOnly`
@@ -1258,6 +1621,7 @@ export interface components {
             /** @description 100 % used or more. */
             exceeded: boolean;
             filters: components["schemas"]["BudgetFilter"][];
+            forecast?: null | components["schemas"]["BudgetForecast"];
             /** Format: int64 */
             id: number;
             /** @description Mission Control's health: critical from 80 %, warning from 70 %. */
@@ -1303,6 +1667,8 @@ export interface components {
         };
         /** @description A threshold crossing, recorded once per period. */
         BudgetAlertHistoryItem: {
+            /** @description What reached the threshold: the spend (`Actual`) or the forecast total (`Forecasted`). */
+            basis: components["schemas"]["AlertBasis"];
             /**
              * Format: date
              * @description The UTC day of `triggeredAt`.
@@ -1359,6 +1725,29 @@ export interface components {
          * @enum {string}
          */
         BudgetFilterType: "cloudProvider" | "account" | "region" | "service" | "tag";
+        /** @description Where a budget's current period is forecast to end (docs/ANOMALIES.md). */
+        BudgetForecast: {
+            /**
+             * Format: double
+             * @description The forecast total of the period.
+             */
+            amount: number;
+            /**
+             * Format: date
+             * @description The day the spend is forecast to reach more than the budget amount (or did); null when
+             *     the forecast stays within it.
+             */
+            exceedsOn?: string | null;
+            /** @description `exceedsOn` is a forecast day (after the latest charge day), not one already past. */
+            exceedsOnForecast: boolean;
+            /** Format: double */
+            high: number;
+            /**
+             * Format: double
+             * @description The interval that should hold the actual total 8 times in 10.
+             */
+            low: number;
+        };
         /**
          * @description How close a budget is to its amount. Counted by the summary (`healthyBudgets`,
          *     `warningBudgets`, `criticalBudgets`).
@@ -1388,7 +1777,7 @@ export interface components {
          *     so that a missing one gets its spec message rather than a parse error.
          */
         BudgetRequest: {
-            alerts?: components["schemas"]["AlertThreshold"][];
+            alerts?: components["schemas"]["AlertRequest"][];
             /**
              * Format: double
              * @description Dollars, over 0.
@@ -1489,7 +1878,7 @@ export interface components {
          * @description How a channel is reached.
          * @enum {string}
          */
-        ChannelKind: "email" | "slack" | "teams_webhook" | "webhook";
+        ChannelKind: "email" | "slack" | "teams_webhook" | "webhook" | "teams";
         ChannelTestResult: {
             delivered: boolean;
         };
@@ -1842,6 +2231,55 @@ export interface components {
          * @enum {string}
          */
         FindingKind: "iam_user_without_mfa" | "iam_access_key_old" | "iam_role_unused" | "s3_bucket_public" | "security_group_open_all_traffic" | "security_group_open_admin_port" | "security_group_open_database_port" | "ebs_volume_unencrypted" | "rds_instance_unencrypted";
+        /**
+         * @description A period's cost so far and forecast total, with the interval that should hold the actual
+         *     total 8 times in 10.
+         */
+        Forecast: {
+            /**
+             * Format: double
+             * @description Cost of the period's days up to `asOf`.
+             */
+            actualToDate: number;
+            /** Format: double */
+            forecast: number;
+            /** Format: double */
+            high: number;
+            /** Format: double */
+            low: number;
+        };
+        ForecastGroup: components["schemas"]["Forecast"] & {
+            /**
+             * @description The provider code (`aws`, `gcp`, `azure` or another provider's name), the account id or
+             *     the service.
+             */
+            key: string;
+            /**
+             * @description The provider's display name (`AWS`), the account's name (its id when it has none) or
+             *     the service.
+             */
+            name: string;
+        };
+        ForecastResponse: components["schemas"]["CurrencyPart"] & {
+            /**
+             * Format: date
+             * @description The last known day: the latest charge day, not after today; null without cost data.
+             */
+            asOf?: string | null;
+            /** Format: date */
+            end: string;
+            /** @description Per group (with `groupBy`), the 20 largest forecasts, largest first. */
+            groups: components["schemas"]["ForecastGroup"][];
+            reason?: string | null;
+            /**
+             * Format: date
+             * @description First and last day of the period forecast (the one containing `asOf`, else today).
+             */
+            start: string;
+            total?: null | components["schemas"]["Forecast"];
+            /** @description One line per currency left out of the period's cost so far, and one when converted. */
+            warnings: string[];
+        };
         /** @description A connected GCP project (spec 2 §3 GCP project, with the export and its state). */
         GcpAccount: {
             /** @description The project id. */
@@ -2701,6 +3139,54 @@ export interface components {
          * @enum {string}
          */
         TagViolationKind: "missing" | "invalid_value";
+        /** @description Channel selection response. */
+        TeamsChannelSelected: {
+            /** Format: int64 */
+            channel_id: number;
+            /**
+             * Format: date-time
+             * @description When the current access token expires (it is refreshed before use).
+             */
+            expires_at: string;
+            team_channel_id: string;
+            team_id: string;
+        };
+        /** @description Configured channel response. */
+        TeamsConfiguredChannel: {
+            /** Format: int64 */
+            channel_id: number;
+            /** Format: date-time */
+            configured_date: string;
+            team_channel_id: string;
+            team_channel_name: string;
+            team_id: string;
+            team_name: string;
+        };
+        /** @description Teams list item and channel list item: Graph's `{id, displayName}`. */
+        TeamsListItem: {
+            displayName: string;
+            id: string;
+        };
+        /** @description What the return page received from the identity platform. */
+        TeamsOAuthCallback: {
+            code: string;
+            state: string;
+        };
+        /** @description The integration the callback signed in. */
+        TeamsOAuthSignedIn: {
+            /** Format: int64 */
+            channel_id: number;
+        };
+        /** @description OAuth start response. */
+        TeamsOAuthStart: {
+            /** @description The identity platform's authorisation URL to go to. */
+            auth_url: string;
+            /**
+             * Format: int64
+             * @description The integration being connected (kept by the page for the picker).
+             */
+            channel_id: number;
+        };
         /**
          * @description Whether a threshold is a share of the budget amount or a dollar figure (spec 2 §3 Alert).
          * @enum {string}
@@ -3362,6 +3848,792 @@ export interface operations {
             };
             /** @description This connection has no billing export to sync */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    listAnomalies: {
+        parameters: {
+            query?: {
+                /** @description YYYY-MM-DD (default: 89 days before `end`). */
+                start?: string;
+                /** @description YYYY-MM-DD (default: today, UTC). */
+                end?: string;
+                /** @description `open`, `dismissed` or `expected` (default: every status). */
+                status?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AnomalyList"];
+                };
+            };
+            /** @description The request cannot be read: a malformed body, path or query parameter (the message says which) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Authentication required */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Enter a date as YYYY-MM-DD / The start date must not be after the end date / The range must be at most 366 days / Choose a status: open, dismissed or expected */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    getAnomalySettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AnomalySettingsDto"];
+                };
+            };
+            /** @description Authentication required */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    putAnomalySettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AnomalySettingsRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AnomalySettingsDto"];
+                };
+            };
+            /** @description The request cannot be read: a malformed body, path or query parameter (the message says which) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Authentication required */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Only owners and admins can change anomaly settings */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body is larger than accepted */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description docs/ANOMALIES.md Settings, per field */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    getAnomaly: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Anomaly id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AnomalyDetail"];
+                };
+            };
+            /** @description The request cannot be read: a malformed body, path or query parameter (the message says which) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Authentication required */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No anomaly found. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    setAnomalyStatus: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Anomaly id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AnomalyStatusRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Anomaly"];
+                };
+            };
+            /** @description The request cannot be read: a malformed body, path or query parameter (the message says which) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Authentication required */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Only owners and admins can change an anomaly */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No anomaly found. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body is larger than accepted */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Choose a status: open, dismissed or expected */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    teamsConfiguredChannels: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TeamsConfiguredChannel"][];
+                };
+            };
+            /** @description Authentication required */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No Microsoft Teams channel is configured */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Microsoft Teams is not configured on this server */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    teamsOAuthCallback: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TeamsOAuthCallback"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TeamsOAuthSignedIn"];
+                };
+            };
+            /** @description The Microsoft sign-in expired or was not started here; connect again */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Authentication required */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Only owners and admins can manage Microsoft Teams */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body is larger than accepted */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The identity platform refused the code (its message) */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Microsoft Teams is not configured on this server */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    teamsRemoveChannel: {
+        parameters: {
+            query: {
+                /** @description The integration (a configured channel's `channel_id`). */
+                channel_id: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Removed */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The request cannot be read: a malformed body, path or query parameter (the message says which) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Authentication required */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Only owners and admins can manage Microsoft Teams */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No Microsoft Teams channel found. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Microsoft Teams is not configured on this server */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    teamsListTeams: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The integration (OAuth start's channel_id) */
+                channel_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TeamsListItem"][];
+                };
+            };
+            /** @description The Microsoft sign-in expired or was not started here; connect again */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Authentication required */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Only owners and admins can manage Microsoft Teams */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No Microsoft Teams channel found. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Microsoft Graph's error message */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Microsoft Teams is not configured on this server */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    teamsListChannels: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The integration (OAuth start's channel_id) */
+                channel_id: number;
+                /** @description The team's Graph id */
+                team_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TeamsListItem"][];
+                };
+            };
+            /** @description The Microsoft sign-in expired or was not started here; connect again */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Authentication required */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Only owners and admins can manage Microsoft Teams */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No Microsoft Teams channel found. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Microsoft Graph's error message */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Microsoft Teams is not configured on this server */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    teamsSelectChannel: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The integration (OAuth start's channel_id) */
+                channel_id: number;
+                /** @description The team's Graph id */
+                team_id: string;
+                /** @description The channel's Graph id */
+                team_channel_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TeamsChannelSelected"];
+                };
+            };
+            /** @description The Microsoft sign-in expired or was not started here; connect again */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Authentication required */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Only owners and admins can manage Microsoft Teams */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No Microsoft Teams channel found. / the team or channel is not the user's */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A channel named "{name}" already exists */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A tenant may have at most 20 channels (`details.channels`) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Microsoft Graph's error message */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Microsoft Teams is not configured on this server */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    teamsOAuthLogin: {
+        parameters: {
+            query: {
+                /** @description `{public_url}/teams-oauth-callback`, or that path on the page's own origin. */
+                redirect_uri: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TeamsOAuthStart"];
+                };
+            };
+            /** @description The request cannot be read: a malformed body, path or query parameter (the message says which) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Authentication required */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Only owners and admins can manage Microsoft Teams */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description redirect_uri must point to /teams-oauth-callback */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Microsoft Teams is not configured on this server */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5316,6 +6588,68 @@ export interface operations {
             };
             /** @description category must be iam or compliance */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    get_forecast: {
+        parameters: {
+            query?: {
+                /** @description `month` (default), `quarter` or `year`: the calendar one containing `asOf`. */
+                period?: string;
+                /** @description `none` (default), `provider`, `account` or `service`. */
+                groupBy?: string;
+                /** @description `billed` (default) or `effective`. */
+                metric?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ForecastResponse"];
+                };
+            };
+            /** @description The request cannot be read: a malformed body, path or query parameter (the message says which) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Authentication required */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description `period`: Period must be month, quarter or year; `groupBy`: Group by must be none, provider, account or service; `metric`: Metric must be billed or effective */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The cost engine is busy or the query ran past the time limit and was cancelled (Retry-After) */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -421,6 +421,77 @@ pub(crate) fn checked_channel_ids(ids: &[i64], known: &[i64]) -> Result<Vec<i64>
     }
 }
 
+/// Inside `impl_…` on either backend: creates channel `$new` ([`NewChannel`]) through
+/// `$executor` (the pool, or a transaction) unless the tenant has `max_channels` channels or
+/// one with its name; answers `Result<ChannelCreation, StoreError>`.
+macro_rules! insert_channel {
+    ($executor:expr, $new:expr) => {{
+        let new: crate::channels::NewChannel<'_> = $new;
+        use crate::channels::ChannelCreation;
+        // One statement: the count and the insert see the same rows (SQLite's single
+        // writer; on PostgreSQL two creates at once may both pass the count).
+        let inserted: Result<Option<(i64,)>, sqlx::Error> = sqlx::query_as(
+            "INSERT INTO notification_channels \
+             (customer_id, kind, name, target, target_hint, secret, created_at) \
+             SELECT $1, $2, $3, $4, $5, $6, $7 \
+             WHERE (SELECT COUNT(*) FROM notification_channels WHERE customer_id = $1) < $8 \
+             RETURNING id",
+        )
+        .bind(new.customer_id)
+        .bind(new.kind.as_str())
+        .bind(new.name)
+        .bind(new.target)
+        .bind(new.target_hint)
+        .bind(new.secret)
+        .bind(new.now)
+        .bind(new.max_channels)
+        .fetch_optional($executor)
+        .await;
+        match inserted {
+            Ok(Some((id,))) => Ok(ChannelCreation::Created(crate::channels::Channel {
+                id,
+                customer_id: new.customer_id,
+                kind: new.kind,
+                name: new.name.to_owned(),
+                target_hint: new.target_hint.to_owned(),
+                created_at: new.now,
+                last_delivery: None,
+            })),
+            Ok(None) => Ok(ChannelCreation::LimitReached),
+            Err(sqlx::Error::Database(db)) if db.is_unique_violation() => {
+                Ok(ChannelCreation::NameTaken)
+            }
+            Err(err) => Err(crate::StoreError::from(err)),
+        }
+    }};
+}
+
+pub(crate) use insert_channel;
+
+/// Inside a transaction `$tx` on either backend: deletes channel `$id` of `$customer_id` and
+/// its pending deliveries (delivered and failed ones keep their history, `channel_id` set
+/// NULL); evaluates to the number of channels deleted (0 or 1).
+macro_rules! delete_channel_rows {
+    ($tx:ident, $customer_id:expr, $id:expr) => {{
+        sqlx::query(
+            "DELETE FROM notification_deliveries \
+             WHERE customer_id = $1 AND channel_id = $2 AND status IN ('pending', 'retrying')",
+        )
+        .bind($customer_id)
+        .bind($id)
+        .execute(&mut *$tx)
+        .await?;
+        sqlx::query("DELETE FROM notification_channels WHERE customer_id = $1 AND id = $2")
+            .bind($customer_id)
+            .bind($id)
+            .execute(&mut *$tx)
+            .await?
+            .rows_affected()
+    }};
+}
+
+pub(crate) use delete_channel_rows;
+
 macro_rules! impl_channel_store {
     ($store:ty) => {
         #[async_trait::async_trait]
@@ -430,43 +501,7 @@ macro_rules! impl_channel_store {
                 &self,
                 new: crate::channels::NewChannel<'_>,
             ) -> Result<crate::channels::ChannelCreation, crate::StoreError> {
-                use crate::channels::ChannelCreation;
-                // One statement: the count and the insert see the same rows (SQLite's single
-                // writer; on PostgreSQL two creates at once may both pass the count).
-                let inserted: Result<Option<(i64,)>, sqlx::Error> = sqlx::query_as(
-                    "INSERT INTO notification_channels \
-                     (customer_id, kind, name, target, target_hint, secret, created_at) \
-                     SELECT $1, $2, $3, $4, $5, $6, $7 \
-                     WHERE (SELECT COUNT(*) FROM notification_channels WHERE customer_id = $1) < $8 \
-                     RETURNING id",
-                )
-                .bind(new.customer_id)
-                .bind(new.kind.as_str())
-                .bind(new.name)
-                .bind(new.target)
-                .bind(new.target_hint)
-                .bind(new.secret)
-                .bind(new.now)
-                .bind(new.max_channels)
-                .fetch_optional(&self.pool)
-                .await;
-                let id = match inserted {
-                    Ok(Some((id,))) => id,
-                    Ok(None) => return Ok(ChannelCreation::LimitReached),
-                    Err(sqlx::Error::Database(db)) if db.is_unique_violation() => {
-                        return Ok(ChannelCreation::NameTaken)
-                    }
-                    Err(err) => return Err(err.into()),
-                };
-                Ok(ChannelCreation::Created(crate::channels::Channel {
-                    id,
-                    customer_id: new.customer_id,
-                    kind: new.kind,
-                    name: new.name.to_owned(),
-                    target_hint: new.target_hint.to_owned(),
-                    created_at: new.now,
-                    last_delivery: None,
-                }))
+                crate::channels::insert_channel!(&self.pool, new)
             }
 
             #[tracing::instrument(skip_all, fields(customer_id))]
@@ -522,23 +557,8 @@ macro_rules! impl_channel_store {
             #[tracing::instrument(skip_all, fields(customer_id, id))]
             async fn delete_channel(&self, customer_id: i64, id: i64) -> Result<bool, crate::StoreError> {
                 let mut tx = self.pool.begin().await?;
-                // Delivered and failed deliveries keep their history (channel_id set NULL).
-                sqlx::query(
-                    "DELETE FROM notification_deliveries \
-                     WHERE customer_id = $1 AND channel_id = $2 AND status IN ('pending', 'retrying')",
-                )
-                .bind(customer_id)
-                .bind(id)
-                .execute(&mut *tx)
-                .await?;
-                let deleted = sqlx::query(
-                    "DELETE FROM notification_channels WHERE customer_id = $1 AND id = $2",
-                )
-                .bind(customer_id)
-                .bind(id)
-                .execute(&mut *tx)
-                .await?;
-                if deleted.rows_affected() == 0 {
+                let deleted = crate::channels::delete_channel_rows!(tx, customer_id, id);
+                if deleted == 0 {
                     return Ok(false);
                 }
                 tx.commit().await?;
@@ -582,8 +602,9 @@ macro_rules! impl_channel_store {
                 let mut fanned_out = 0;
                 for (id, customer_id) in candidates {
                     let mut tx = self.pool.begin().await?;
-                    // A budget alert whose budget names channels goes to those; any other
-                    // event (or a budget naming none, or deleted since) to every channel.
+                    // A budget alert whose budget names channels goes to those, an anomaly to
+                    // the channels of the anomaly settings; any other event (or a budget or
+                    // settings naming none, or a budget deleted since) to every channel.
                     let inserted = sqlx::query(
                         "INSERT INTO notification_deliveries \
                          (customer_id, notification_id, channel_id, channel_name, status, attempts, \
@@ -602,6 +623,10 @@ macro_rules! impl_channel_store {
                                 JOIN budget_channels b ON b.budget_id = a.budget_id \
                                 WHERE a.id = o.budget_alert_id AND a.customer_id = o.customer_id \
                                 AND b.channel_id = c.id)) \
+                         AND (o.kind <> 'anomaly' \
+                              OR NOT EXISTS (SELECT 1 FROM anomaly_channels s WHERE s.customer_id = o.customer_id) \
+                              OR EXISTS (SELECT 1 FROM anomaly_channels s \
+                                WHERE s.customer_id = o.customer_id AND s.channel_id = c.id)) \
                          ON CONFLICT (notification_id, channel_id) DO NOTHING",
                     )
                     .bind(now)

@@ -16,6 +16,7 @@ mod postgres;
 mod rows;
 mod sql_store;
 mod sqlite;
+pub mod teams;
 #[cfg(feature = "test-support")]
 pub mod testing;
 
@@ -51,6 +52,9 @@ pub use inventory::{
 pub use notifications::{NotificationKind, OutboxNotification};
 pub use postgres::PgStore;
 pub use sqlite::SqliteStore;
+pub use teams::{
+    NewSignIn, SignIn, TeamsConfiguration, TeamsIntegration, TeamsSelection, TeamsStore, TeamsTokens,
+};
 
 /// Everything the server stores about tenants. Every call on tenant data takes the
 /// customer id and only ever sees that customer's rows.
@@ -68,6 +72,9 @@ pub trait MetadataStore: Send + Sync + std::fmt::Debug {
     /// Notification channels, their deliveries and the channels budgets name (issue 15), in the
     /// same database.
     fn channels(&self) -> &dyn ChannelStore;
+    /// Microsoft Teams integrations (sign-ins, tokens, the team and channel picked), in the
+    /// same database.
+    fn teams(&self) -> &dyn TeamsStore;
 
     /// Creates a customer and its owner in one transaction.
     /// [`StoreError::Conflict`] when the owner's e-mail is taken.

@@ -30,3 +30,4 @@ crate::inventory::sql::impl_inventory_store!(
     " FOR UPDATE SKIP LOCKED"
 );
 crate::channels::impl_channel_store!(PgStore);
+crate::teams::impl_teams_store!(PgStore);

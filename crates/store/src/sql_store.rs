@@ -32,6 +32,10 @@ macro_rules! impl_metadata_store {
                 self
             }
 
+            fn teams(&self) -> &dyn crate::teams::TeamsStore {
+                self
+            }
+
             #[tracing::instrument(skip_all)]
             async fn create_customer_with_owner(
                 &self,

@@ -33,3 +33,4 @@ crate::inventory::sql::impl_inventory_store!(
     ""
 );
 crate::channels::impl_channel_store!(SqliteStore);
+crate::teams::impl_teams_store!(SqliteStore);

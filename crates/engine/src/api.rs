@@ -220,6 +220,58 @@ pub struct SeenAccount {
     pub first_seen: DateTime<Utc>,
 }
 
+/// How [`CostEngine::series_costs`] splits a tenant's billed cost (the anomaly scan's reads,
+/// docs/ANOMALIES.md "In the product"). Amounts are never added across currencies: the
+/// currency is part of every answer row.
+#[derive(Debug, Clone, PartialEq)]
+pub enum SeriesCostsBy {
+    /// Per day and provider × account (`sub_account_id`) × service × currency; `group` is
+    /// `[provider, account_id, service]`.
+    Service,
+    /// Per day and value × currency of one tag key (line items without the key are left out);
+    /// `group` is `[value]`.
+    Tag(String),
+    /// One series' cost per day; `group` is `[""]`.
+    Series(costscope_core::anomaly::SeriesKey),
+    /// One series' cost summed over the days, by `part`; `group` is `[part]`, `day` is `None`.
+    Parts {
+        series: costscope_core::anomaly::SeriesKey,
+        part: CostPart,
+    },
+}
+
+/// What a series' cost is split into to explain an anomaly.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum CostPart {
+    /// The usage type, else the charge description.
+    UsageType,
+    /// The resource id (line items without one are left out).
+    Resource,
+}
+
+/// A read of [`CostEngine::series_costs`] over the charge days `first..=last`.
+#[derive(Debug, Clone, PartialEq)]
+pub struct SeriesCostsQuery {
+    pub first: NaiveDate,
+    pub last: NaiveDate,
+    pub by: SeriesCostsBy,
+    /// At most this many series (the largest by absolute cost over the days), for
+    /// [`SeriesCostsBy::Service`] and [`SeriesCostsBy::Tag`].
+    pub limit: u32,
+}
+
+/// One answer row of [`CostEngine::series_costs`].
+#[derive(Debug, Clone, PartialEq)]
+pub struct SeriesCost {
+    /// `None` for [`SeriesCostsBy::Parts`] (summed over the days).
+    pub day: Option<NaiveDate>,
+    pub group: Vec<String>,
+    /// The account's name (the greatest, where rows disagree) of a service series; `""` else.
+    pub account_name: String,
+    pub currency: String,
+    pub amount: f64,
+}
+
 /// One uploaded file to load.
 #[derive(Debug, Clone)]
 pub struct SourceFile {
@@ -461,6 +513,14 @@ pub trait CostEngine: Send + Sync + std::fmt::Debug {
         known_ids: &[String],
         limit: u32,
     ) -> Result<UnmatchedSpend, EngineError>;
+
+    /// Billed cost of the days `first..=last` per series (or one series' parts) and currency,
+    /// for the anomaly scan: rows by group, then day.
+    async fn series_costs(
+        &self,
+        customer: CustomerId,
+        query: &SeriesCostsQuery,
+    ) -> Result<Vec<SeriesCost>, EngineError>;
 
     /// Billed cost per currency over all of the tenant's data, largest first.
     async fn data_currencies(

@@ -3,6 +3,7 @@
 //! [`MetadataStore`] is the only way the server touches metadata. [`connect`] picks the
 //! backend from the URL scheme: `sqlite:` or `postgres://`.
 
+pub mod anomalies;
 mod budget_alerts;
 mod budgets;
 pub mod channels;
@@ -26,6 +27,7 @@ use async_trait::async_trait;
 use chrono::{DateTime, Utc};
 use costscope_core::{CloudAccount, Customer, Email, User};
 
+pub use anomalies::{AnomalyScan, AnomalyStore, ScanOutcome, ScannedAnomaly, StoredAnomaly};
 pub use budget_alerts::{BudgetAlert, NewBudgetAlert};
 pub use budgets::{Budget, BudgetChanges, BudgetConfigChange, BudgetConfigField, NewBudget};
 pub use channels::{
@@ -75,6 +77,9 @@ pub trait MetadataStore: Send + Sync + std::fmt::Debug {
     /// Microsoft Teams integrations (sign-ins, tokens, the team and channel picked), in the
     /// same database.
     fn teams(&self) -> &dyn TeamsStore;
+    /// Cost anomalies, their notifications and the tenant's anomaly settings (stop 25), in the
+    /// same database.
+    fn anomalies(&self) -> &dyn AnomalyStore;
 
     /// Creates a customer and its owner in one transaction.
     /// [`StoreError::Conflict`] when the owner's e-mail is taken.

@@ -17,6 +17,9 @@ pub enum NotificationKind {
     /// `budgetId`, `budgetName`, `budgetAmount`, `budgetPeriod`, `thresholdType`,
     /// `thresholdValue`, `spentAmount`, `spendPercentage`, `periodStart` and `triggeredAt`.
     BudgetAlert,
+    /// A new cost anomaly: the payload is `costscope_core::notify::event::AnomalyAlert`
+    /// (`customerId`, `anomalyId`, `start`, the series, `actual`, `expected`, `impact`, …).
+    Anomaly,
 }
 
 impl NotificationKind {
@@ -24,6 +27,7 @@ impl NotificationKind {
     pub const fn as_str(self) -> &'static str {
         match self {
             NotificationKind::BudgetAlert => "budget_alert",
+            NotificationKind::Anomaly => "anomaly",
         }
     }
 }
@@ -65,6 +69,7 @@ impl TryFrom<OutboxNotificationRow> for OutboxNotification {
     fn try_from(row: OutboxNotificationRow) -> Result<Self, Self::Error> {
         let kind = match row.kind.as_str() {
             "budget_alert" => NotificationKind::BudgetAlert,
+            "anomaly" => NotificationKind::Anomaly,
             other => {
                 return Err(StoreError::Corrupt(format!(
                     "notification_outbox.kind: {other:?}"

@@ -36,6 +36,10 @@ macro_rules! impl_metadata_store {
                 self
             }
 
+            fn anomalies(&self) -> &dyn crate::anomalies::AnomalyStore {
+                self
+            }
+
             #[tracing::instrument(skip_all)]
             async fn create_customer_with_owner(
                 &self,

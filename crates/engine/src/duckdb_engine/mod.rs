@@ -9,6 +9,7 @@ mod progress;
 mod read;
 mod reads;
 mod resource_costs;
+mod series_costs;
 mod resources;
 
 pub use load::{LoadSettings, Stager, DEFAULT_LOAD_MEMORY_LIMIT};
@@ -401,6 +402,16 @@ impl CostEngine for DuckDbEngine {
             )
         })
         .await
+    }
+
+    async fn series_costs(
+        &self,
+        customer: CustomerId,
+        query: &crate::SeriesCostsQuery,
+    ) -> Result<Vec<crate::SeriesCost>, EngineError> {
+        let query = query.clone();
+        self.read(move |connection| series_costs::series_costs(connection, customer, &query))
+            .await
     }
 
     async fn data_currencies(

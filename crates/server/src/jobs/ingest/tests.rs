@@ -136,6 +136,13 @@ impl CostEngine for FakeEngine {
             .push((customer, names, present, request.format));
         (self.answer)(&request)
     }
+    async fn series_costs(
+        &self,
+        _: CustomerId,
+        _: &costscope_engine::SeriesCostsQuery,
+    ) -> Result<Vec<costscope_engine::SeriesCost>, EngineError> {
+        Err(unused())
+    }
     async fn latest_charge_date(&self, _: CustomerId) -> Result<Option<NaiveDate>, EngineError> {
         Ok(None)
     }

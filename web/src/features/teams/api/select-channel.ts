@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, unwrap } from '@/api/client';
 import type { TeamsChannelSelected } from '../types';
+import { teamsKeys } from './keys';
 
 export interface ChannelChoice {
   channelId: number;
@@ -24,7 +25,7 @@ export function useSelectChannel() {
   return useMutation({
     mutationFn: selectChannel,
     // A new notification channel: every list that shows channels or integrations (Notifications,
-    // Cloud Accounts' Teams table) is read again.
-    onSuccess: () => queryClient.invalidateQueries(),
+    // Cloud Accounts' Teams table) is read again; the picker's own Graph lists are done with.
+    onSuccess: () => queryClient.invalidateQueries({ predicate: (query) => query.queryKey[0] !== teamsKeys.all[0] }),
   });
 }

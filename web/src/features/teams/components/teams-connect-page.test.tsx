@@ -154,6 +154,8 @@ describe('Teams connect: team and channel', () => {
       callsTo('POST', `/v1/api/teams/oauth/channel/${PENDING_CHANNEL_ID}/teams/team-finops/channels/${encodeURIComponent('19:alerts@thread.tacv2')}`),
     ).toHaveLength(1);
     expect(pendingChannel()).toBeNull();
+    // The picker's Graph lists are not read again once the channel is chosen.
+    expect(callsTo('GET', `/v1/api/teams/oauth/channel/${PENDING_CHANNEL_ID}/teams`)).toHaveLength(1);
 
     await act(async () => {
       await vi.advanceTimersByTimeAsync(9_000);

@@ -278,6 +278,8 @@ fn query_value(name: &str) -> Option<String> {
         "offset" => Some("0".to_owned()),
         "page" => Some("1".to_owned()),
         "resourceType" => Some("AWS::EC2::Instance".to_owned()),
+        // `/v1/forecast`: per account, so that a group of A's accounts would show.
+        "groupBy" => Some("account".to_owned()),
         _ => None,
     }
 }

@@ -59,6 +59,35 @@ pub struct Config {
     pub secrets_key: Option<SecretString>,
     pub cloud: CloudConfig,
     pub discovery: DiscoveryConfig,
+    /// Microsoft Teams through Microsoft Graph; `None` (no `client_id`): every Teams call
+    /// answers 503.
+    pub teams: Option<TeamsConfig>,
+}
+
+/// Microsoft Teams through Microsoft Graph (`[teams]`, docs/NOTIFICATIONS.md): an Entra ID
+/// app registration whose redirect URI is `{public_url}/teams-oauth-callback`.
+#[derive(Debug, Clone)]
+pub struct TeamsConfig {
+    pub client_id: String,
+    pub client_secret: SecretString,
+    /// The identity platform's authority (a local stand-in in tests).
+    pub authority: String,
+    /// Microsoft Graph's base URL (a local stand-in in tests).
+    pub graph_url: String,
+}
+
+pub const DEFAULT_TEAMS_AUTHORITY: &str = "https://login.microsoftonline.com/common";
+pub const DEFAULT_TEAMS_GRAPH_URL: &str = "https://graph.microsoft.com/v1.0";
+
+/// `[teams]` as written in the TOML file.
+#[derive(Debug, Default, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+struct TeamsFile {
+    client_id: Option<String>,
+    client_secret: Option<SecretString>,
+    client_secret_file: Option<PathBuf>,
+    authority: Option<String>,
+    graph_url: Option<String>,
 }
 
 /// The discovery of resources in connected AWS accounts (`[discovery]`, issue 14).
@@ -414,6 +443,8 @@ struct FileConfig {
     cloud: CloudConfig,
     #[serde(default)]
     discovery: DiscoveryConfig,
+    #[serde(default)]
+    teams: TeamsFile,
 }
 
 /// Values given on the command line or in the environment; they win over the file.
@@ -439,6 +470,13 @@ pub struct Overrides {
     /// The connection-secrets key (`COSTSCOPE_SECRETS_KEY`, `COSTSCOPE_SECRETS_KEY_FILE`).
     pub secrets_key: Option<String>,
     pub secrets_key_file: Option<PathBuf>,
+    /// Microsoft Teams (`COSTSCOPE_TEAMS_CLIENT_ID`, `COSTSCOPE_TEAMS_CLIENT_SECRET` or
+    /// `…_FILE`, `COSTSCOPE_TEAMS_AUTHORITY`, `COSTSCOPE_TEAMS_GRAPH_URL`).
+    pub teams_client_id: Option<String>,
+    pub teams_client_secret: Option<String>,
+    pub teams_client_secret_file: Option<PathBuf>,
+    pub teams_authority: Option<String>,
+    pub teams_graph_url: Option<String>,
 }
 
 impl From<GlobalArgs> for Overrides {
@@ -461,6 +499,12 @@ impl From<GlobalArgs> for Overrides {
             smtp_password_file: args.smtp_password_file,
             secrets_key: non_empty_env("COSTSCOPE_SECRETS_KEY"),
             secrets_key_file: non_empty_env("COSTSCOPE_SECRETS_KEY_FILE").map(PathBuf::from),
+            teams_client_id: non_empty_env("COSTSCOPE_TEAMS_CLIENT_ID"),
+            teams_client_secret: non_empty_env("COSTSCOPE_TEAMS_CLIENT_SECRET"),
+            teams_client_secret_file: non_empty_env("COSTSCOPE_TEAMS_CLIENT_SECRET_FILE")
+                .map(PathBuf::from),
+            teams_authority: non_empty_env("COSTSCOPE_TEAMS_AUTHORITY"),
+            teams_graph_url: non_empty_env("COSTSCOPE_TEAMS_GRAPH_URL"),
         }
     }
 }
@@ -526,6 +570,16 @@ impl Config {
             (None, Some(_)) => anyhow::bail!("an SMTP password is set but smtp_url is not"),
             (url, None) => url,
         };
+        let teams = teams_config(
+            file.teams,
+            TeamsFile {
+                client_id: overrides.teams_client_id,
+                client_secret: overrides.teams_client_secret.map(SecretString::from),
+                client_secret_file: overrides.teams_client_secret_file,
+                authority: overrides.teams_authority,
+                graph_url: overrides.teams_graph_url,
+            },
+        )?;
         let trusted_proxies = TrustedProxies::parse(&file.trusted_proxies)
             .map_err(|err| anyhow::anyhow!("trusted_proxies: {err}"))?;
         let smtp = match (smtp_url, file.smtp_from) {
@@ -580,6 +634,7 @@ impl Config {
                 file.discovery.validate()?;
                 file.discovery
             },
+            teams,
         })
     }
 
@@ -594,6 +649,58 @@ impl Config {
         )
         .expect("the defaults are valid")
     }
+}
+
+/// `[teams]` with the environment's values (`overrides`) winning; `None` without a client id.
+fn teams_config(file: TeamsFile, overrides: TeamsFile) -> anyhow::Result<Option<TeamsConfig>> {
+    let client_secret = match secret_from(
+        "Teams client secret",
+        overrides.client_secret,
+        overrides.client_secret_file,
+    )? {
+        Some(secret) => Some(secret),
+        None => secret_from(
+            "teams.client_secret",
+            file.client_secret,
+            file.client_secret_file,
+        )?,
+    };
+    let authority = overrides
+        .authority
+        .or(file.authority)
+        .unwrap_or_else(|| DEFAULT_TEAMS_AUTHORITY.to_owned());
+    let graph_url = overrides
+        .graph_url
+        .or(file.graph_url)
+        .unwrap_or_else(|| DEFAULT_TEAMS_GRAPH_URL.to_owned());
+    for (key, url) in [("teams.authority", &authority), ("teams.graph_url", &graph_url)] {
+        anyhow::ensure!(
+            url.starts_with("https://") || url.starts_with("http://"),
+            "{key}: {url:?} is not an http(s) URL"
+        );
+    }
+    let client_id = overrides
+        .client_id
+        .or(file.client_id)
+        .map(|id| id.trim().to_owned())
+        .filter(|id| !id.is_empty());
+    let Some(client_id) = client_id else {
+        anyhow::ensure!(
+            client_secret.is_none(),
+            "a Teams client secret is set but teams.client_id is not"
+        );
+        return Ok(None);
+    };
+    let client_secret = client_secret.context(
+        "teams.client_id is set but its client secret is not (teams.client_secret, \
+         teams.client_secret_file, COSTSCOPE_TEAMS_CLIENT_SECRET or …_FILE)",
+    )?;
+    Ok(Some(TeamsConfig {
+        client_id,
+        client_secret,
+        authority: authority.trim_end_matches('/').to_owned(),
+        graph_url: graph_url.trim_end_matches('/').to_owned(),
+    }))
 }
 
 /// A secret given either as a value or as a file holding it (one trailing newline dropped);
@@ -790,6 +897,7 @@ mod tests {
         assert_eq!(config.queries, QueryLimits::default());
         assert_eq!(config.uploads, UploadLimits::default());
         assert_eq!(config.discovery, DiscoveryConfig::default());
+        assert!(config.teams.is_none(), "Teams is off until an app registration is given");
         assert!(config.allow_signup);
         assert_eq!(
             config.public_url.as_deref(),
@@ -961,6 +1069,63 @@ mod tests {
             error.to_string().starts_with("trusted_proxies: "),
             "{error}"
         );
+    }
+
+    #[test]
+    fn teams_needs_a_client_id_and_secret_and_has_microsofts_endpoints_by_default() {
+        assert!(parse("", Overrides::default()).teams.is_none());
+        let dir = tempfile::tempdir().unwrap();
+        let secret_file = dir.path().join("teams-secret");
+        std::fs::write(&secret_file, "from-a-file\n").unwrap();
+        let config = parse(
+            &format!(
+                "[teams]\nclient_id = \"app-id\"\nclient_secret_file = {:?}",
+                secret_file.display().to_string()
+            ),
+            Overrides::default(),
+        );
+        let teams = config.teams.unwrap();
+        assert_eq!(teams.client_id, "app-id");
+        assert_eq!(teams.client_secret.expose_secret(), "from-a-file");
+        assert_eq!(teams.authority, "https://login.microsoftonline.com/common");
+        assert_eq!(teams.graph_url, "https://graph.microsoft.com/v1.0");
+
+        let environment = Overrides {
+            teams_client_id: Some("env-app".into()),
+            teams_client_secret: Some("env-secret".into()),
+            teams_authority: Some("http://127.0.0.1:9/common/".into()),
+            teams_graph_url: Some("http://127.0.0.1:9/v1.0".into()),
+            ..Overrides::default()
+        };
+        let teams = parse(
+            "[teams]\nclient_id = \"file-app\"\nclient_secret = \"file-secret\"",
+            environment,
+        )
+        .teams
+        .unwrap();
+        assert_eq!(teams.client_id, "env-app");
+        assert_eq!(teams.client_secret.expose_secret(), "env-secret");
+        assert_eq!(teams.authority, "http://127.0.0.1:9/common");
+        let shown = format!(
+            "{:?}",
+            parse("[teams]\nclient_id = \"a\"\nclient_secret = \"hidden-teams-secret\"", Overrides::default())
+        );
+        assert!(!shown.contains("hidden-teams-secret"), "{shown}");
+
+        for (bad, error) in [
+            ("[teams]\nclient_id = \"a\"", "client secret is not"),
+            ("[teams]\nclient_secret = \"s\"", "teams.client_id is not"),
+            (
+                "[teams]\nclient_id = \"a\"\nclient_secret = \"s\"\ngraph_url = \"graph\"",
+                "teams.graph_url",
+            ),
+        ] {
+            let message = Config::merge(toml::from_str(bad).unwrap(), Overrides::default())
+                .unwrap_err()
+                .to_string();
+            assert!(message.contains(error), "{bad}: {message}");
+        }
+        assert!(toml::from_str::<FileConfig>("[teams]\nclient = \"x\"").is_err());
     }
 
     #[test]

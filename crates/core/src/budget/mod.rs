@@ -12,8 +12,7 @@ mod range;
 mod usage;
 
 pub use alerts::{
-    AlertBasis, AlertRequest, AlertThreshold, Alerts, ThresholdType, BASIS_MESSAGE, MAX_ALERTS,
-    MAX_PERCENTAGE, MIN_ABSOLUTE, MIN_PERCENTAGE,
+    AlertThreshold, Alerts, ThresholdType, MAX_ALERTS, MAX_PERCENTAGE, MIN_ABSOLUTE, MIN_PERCENTAGE,
 };
 pub use amount::BudgetAmount;
 pub use filters::{

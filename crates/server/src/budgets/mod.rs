@@ -5,5 +5,4 @@
 pub mod demo;
 pub mod evaluation;
 pub mod filter;
-pub mod forecast;
 pub mod standing;

@@ -315,7 +315,8 @@ pub async fn send_test(
         state.secrets.clone(),
         state.mailer.clone(),
         state.public_url.clone(),
-    );
+    )
+    .with_teams(crate::http::teams::access::TeamsAccess::from_state(&state));
     let event = Event::Test {
         channel_name: channel.name.clone(),
     };

@@ -13,7 +13,6 @@ pub mod error;
 pub mod export;
 pub mod extract;
 pub mod findings;
-pub mod forecast;
 pub mod headers;
 pub mod ingest;
 pub mod inventory;
@@ -21,6 +20,7 @@ pub mod openapi;
 pub mod ops;
 pub mod rejections;
 pub mod spa;
+pub mod teams;
 pub mod users;
 
 use axum::extract::DefaultBodyLimit;
@@ -46,12 +46,12 @@ pub fn routes() -> Router<AppState> {
         .merge(users::routes())
         .merge(budgets::routes())
         .merge(channels::routes())
+        .merge(teams::routes())
         .merge(cost::routes())
         .merge(currency::routes())
         .merge(ingest::routes())
         .merge(inventory::routes())
         .merge(findings::routes())
-        .merge(forecast::routes())
         .merge(export::routes())
         .merge(ops::routes())
         .fallback(spa::fallback)

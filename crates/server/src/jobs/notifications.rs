@@ -86,13 +86,17 @@ impl NotificationDelivery {
     }
 
     pub fn from_state(state: &AppState) -> Self {
-        Self::new(
+        let mut delivery = Self::new(
             state.store.clone(),
             state.clock.clone(),
             state.mailer.clone(),
             state.public_url.clone(),
             state.secrets.clone(),
-        )
+        );
+        delivery.channels = delivery
+            .channels
+            .with_teams(crate::http::teams::access::TeamsAccess::from_state(state));
+        delivery
     }
 
     /// Fans out, e-mails and sends what is due (see the module docs). A failed send is retried
@@ -233,7 +237,10 @@ impl NotificationDelivery {
             }
             Err(error) => {
                 let message = format!("{error:#}");
-                let next = retry::next_attempt(delivery.attempts + 1).map(|wait| now + wait);
+                // An expired Teams sign-in fails for good at once (docs/NOTIFICATIONS.md).
+                let next = retry::next_attempt(delivery.attempts + 1)
+                    .filter(|_| !send::is_permanent(&error))
+                    .map(|wait| now + wait);
                 tracing::warn!(
                     delivery_id = delivery.id,
                     channel_id = delivery.channel.id,

@@ -16,6 +16,7 @@ use serde_json::{json, Value};
 use crate::cost_fixture::{FocusCsv, Line};
 use crate::helpers::{spawn_app_with, status_and_json, TestApp, PASSWORD};
 use costscope_connectors::testing::bigquery::BigQueryStandIn;
+use costscope_connectors::testing::teams::TeamsStandIn;
 
 /// Strings that occur only in customer A's data: an answer to B holding one leaks A's data.
 const A_MARKERS: [&str; 8] = [
@@ -72,6 +73,10 @@ const USERS_MAY_POST: [&str; 11] = [
 /// 202 or the 409 of the run A's owner queued first.
 const ANY_ROLE_MAY_TRIGGER: [&str; 1] = ["POST /v1/job"];
 
+/// Operations whose id is a secret of the request, refused with 400 when it is not the
+/// caller's: the Teams callback's sign-in `state` (another tenant's is unknown here).
+const REFUSED_AS_BAD_REQUEST: [&str; 1] = ["POST /v1/api/teams/oauth/callback"];
+
 /// Customer A's ids and sessions, and customer B's owner.
 struct World {
     owner_a: String,
@@ -83,6 +88,8 @@ struct World {
     connection_a_id: i64,
     standard_tag_a_id: i64,
     channel_a_id: i64,
+    /// A's Teams integration (`channel_id` of the Teams routes).
+    teams_a_id: i64,
     /// A service-account key file (for B's GCP connection).
     gcp_key: String,
 }
@@ -233,6 +240,9 @@ fn json_body(world: &World, key: &str) -> Option<Value> {
         "DELETE /v1/azure/account" => json!({"account_id": ALPHA_SUBSCRIPTION}),
         "POST /tags/standard" => json!({"key": "bravo-tag", "values": ["b"]}),
         "PUT /tags/standard/{id}" => json!({"key": "hijacked-tag"}),
+        "POST /v1/api/teams/oauth/callback" => {
+            json!({"code": "sweep-code", "state": "not-a-sign-in-state"})
+        }
         "POST /v1/channels" => json!({"type": "webhook", "name": "Bravo Hook",
             "target": format!("{DEAD_ENDPOINT}/bravo-hook")}),
         "POST /v1/resource/property" => json!({"account_ids": ["424242424242"],
@@ -256,6 +266,9 @@ fn path_value(world: &World, path: &str, name: &str) -> String {
         (Some("account"), "id") => world.connection_a_id.to_string(),
         (Some("standard"), "id") => world.standard_tag_a_id.to_string(),
         (Some("channels"), "id") => world.channel_a_id.to_string(),
+        (Some("api"), "channel_id") => world.teams_a_id.to_string(),
+        (Some("api"), "team_id") => crate::teams::TEAM_ID.to_owned(),
+        (Some("api"), "team_channel_id") => crate::teams::ALERTS_ID.to_owned(),
         // A has no inventory here: the id of a recommendation about a volume of A's account.
         (Some("savings"), "id") => {
             "unattached_volume:424242424242:us-east-1:vol-0a1b2c3d".to_owned()
@@ -269,7 +282,7 @@ fn path_value(world: &World, path: &str, name: &str) -> String {
 }
 
 /// The value of a query parameter, `None` when the sweep leaves it out.
-fn query_value(name: &str) -> Option<String> {
+fn query_value(app: &TestApp, world: &World, name: &str) -> Option<String> {
     let (start, end) = month();
     match name {
         "start_date" | "startDate" | "start" => Some(start),
@@ -278,8 +291,9 @@ fn query_value(name: &str) -> Option<String> {
         "offset" => Some("0".to_owned()),
         "page" => Some("1".to_owned()),
         "resourceType" => Some("AWS::EC2::Instance".to_owned()),
-        // `/v1/forecast`: per account, so that a group of A's accounts would show.
-        "groupBy" => Some("account".to_owned()),
+        // The Teams routes: A's integration, and the sign-in's return page.
+        "channel_id" => Some(world.teams_a_id.to_string()),
+        "redirect_uri" => Some(app.url("/teams-oauth-callback")),
         _ => None,
     }
 }
@@ -294,7 +308,7 @@ async fn call(app: &TestApp, world: &World, op: &Operation, token: Option<&str>)
             Some("path") => {
                 url = url.replace(&format!("{{{name}}}"), &path_value(world, &op.path, name))
             }
-            Some("query") => match query_value(name) {
+            Some("query") => match query_value(app, world, name) {
                 Some(value) => query.push((name.to_owned(), value)),
                 None => assert!(
                     parameter["required"] != true,
@@ -347,7 +361,7 @@ fn leaked_marker(body: &str) -> Option<&'static str> {
 
 /// Customer A with an admin, a plain user, billing data, rates, a display currency and a
 /// budget; customer B with its owner.
-async fn world(app: &TestApp) -> World {
+async fn world(app: &TestApp, teams: &TeamsStandIn) -> World {
     let session_a = app.signup_owner("Alice Alpha", "alice@a.test").await;
     let customer_a = session_a.user.customer_id;
     let owner_a = session_a.access_token;
@@ -442,6 +456,8 @@ async fn world(app: &TestApp) -> World {
     )
     .await;
     assert_eq!(status, StatusCode::CREATED, "{channel}");
+    // A's Teams channel, picked through the Teams stand-in.
+    let teams_a_id = crate::teams::connect(app, &owner_a, teams).await;
     let owner_b = app
         .signup_owner("Bob Bravo", "bob@b.test")
         .await
@@ -456,6 +472,7 @@ async fn world(app: &TestApp) -> World {
         connection_a_id,
         standard_tag_a_id: tag["id"].as_i64().expect("a standard tag id"),
         channel_a_id: channel["id"].as_i64().expect("a channel id"),
+        teams_a_id,
         gcp_key: BigQueryStandIn::start(Vec::new()).await.key_json(),
     }
 }
@@ -507,13 +524,16 @@ async fn a_snapshot(app: &TestApp, world: &World) -> Vec<Value> {
 
 #[tokio::test]
 async fn no_operation_of_the_document_lets_another_customer_or_a_plain_user_through() {
+    let teams = crate::teams::stand_in("Alpha Secret Team").await;
+    let teams_config = crate::teams::teams_config(&teams);
     let app = spawn_app_with(|config| {
+        config.teams = Some(teams_config);
         config.cloud.aws_endpoint_url = Some(DEAD_ENDPOINT.to_owned());
         config.cloud.bigquery_url = DEAD_ENDPOINT.to_owned();
         config.cloud.azure_authority_url = DEAD_ENDPOINT.to_owned();
     })
     .await;
-    let world = world(&app).await;
+    let world = world(&app, &teams).await;
     let (status, document) = status_and_json(app.get("/openapi.json", None).await).await;
     assert_eq!(status, StatusCode::OK);
     let operations = operations(&document);
@@ -553,7 +573,9 @@ async fn no_operation_of_the_document_lets_another_customer_or_a_plain_user_thro
         }
         // (a) Customer B with A's ids.
         let (status, body) = call(&app, &world, op, Some(&world.owner_b)).await;
-        let refused = status == 403 || status == 404;
+        let refused = status == 403
+            || status == 404
+            || (status == 400 && REFUSED_AS_BAD_REQUEST.contains(&op.key().as_str()));
         let trigger = ANY_ROLE_MAY_TRIGGER.contains(&op.key().as_str());
         let own_status = (200..300).contains(&status) || (trigger && status == 422);
         let own_answer = own_status && leaked_marker(&body).is_none();

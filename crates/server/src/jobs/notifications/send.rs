@@ -6,11 +6,13 @@ use std::time::Duration;
 
 use anyhow::Context;
 use chrono::{DateTime, Utc};
-use costscope_connectors::{Mailer, OutgoingMail, WebhookClient};
+use costscope_connectors::{Mailer, OutgoingMail, TeamsError, WebhookClient};
+use costscope_core::notify::teams::NOT_CONFIGURED;
 use costscope_core::notify::{render, signature, ChannelKind, Event};
 use costscope_store::ChannelTarget;
 use serde_json::Value;
 
+use crate::http::teams::access::{TeamsAccess, TeamsAccessError};
 use crate::secrets::SecretBox;
 
 /// How long one attempt (and one test message) may take.
@@ -31,11 +33,25 @@ pub struct Outgoing<'a> {
     pub now: DateTime<Utc>,
 }
 
-/// Sends to channels: webhooks over HTTP, e-mail through SMTP. Cheap to clone.
+/// Whether a failed attempt must not be retried: the Teams sign-in behind the channel expired
+/// (its refresh token was refused), which only connecting the channel again mends.
+pub fn is_permanent(error: &anyhow::Error) -> bool {
+    error.chain().any(|cause| {
+        matches!(
+            cause.downcast_ref::<TeamsAccessError>(),
+            Some(TeamsAccessError::SignInExpired)
+        )
+    })
+}
+
+/// Sends to channels: webhooks over HTTP, e-mail through SMTP, Teams through Microsoft Graph.
+/// Cheap to clone.
 #[derive(Debug, Clone)]
 pub struct Sender {
     webhooks: WebhookClient,
     mailer: Option<Mailer>,
+    /// `None` without `[teams]`: a `teams` channel's attempts fail.
+    teams: Option<TeamsAccess>,
     secrets: Arc<SecretBox>,
     /// Base of the links in messages, without a trailing slash.
     public_url: String,
@@ -46,9 +62,16 @@ impl Sender {
         Self {
             webhooks: WebhookClient::new(SEND_TIMEOUT),
             mailer,
+            teams: None,
             secrets,
             public_url,
         }
+    }
+
+    /// Sends to `teams` channels through `teams` (the server's `[teams]`, when configured).
+    pub fn with_teams(mut self, teams: Option<TeamsAccess>) -> Self {
+        self.teams = teams;
+        self
     }
 
     /// Sends `outgoing` to `channel`; `Ok` once the receiver answered 2xx (SMTP: accepted).
@@ -88,6 +111,23 @@ impl Sender {
                 self.webhooks
                     .post_json(&target, &[], json(render::teams(&message)))
                     .await?;
+            }
+            ChannelKind::Teams => {
+                let teams = self.teams.as_ref().context(NOT_CONFIGURED)?;
+                teams
+                    .post_to_channel(
+                        channel.customer_id,
+                        channel.id,
+                        json(render::teams_graph(&message)),
+                        outgoing.now,
+                    )
+                    .await
+                    .map_err(|error| match error {
+                        TeamsAccessError::Teams(TeamsError::Graph {
+                            status, message, ..
+                        }) => anyhow::anyhow!("Microsoft Graph answered {status}: {message}"),
+                        other => anyhow::Error::new(other),
+                    })?;
             }
             ChannelKind::Webhook => {
                 let secret = channel

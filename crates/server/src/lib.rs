@@ -7,6 +7,7 @@ pub mod cli;
 pub mod cloud;
 pub mod config;
 pub mod demo;
+pub mod forecast;
 pub mod http;
 pub mod jobs;
 pub mod metrics;

@@ -28,7 +28,7 @@ use chrono::{DateTime, Utc};
 use costscope_core::{CloudAccount, Customer, Email, User};
 
 pub use anomalies::{AnomalyScan, AnomalyStore, ScanOutcome, ScannedAnomaly, StoredAnomaly};
-pub use budget_alerts::{BudgetAlert, NewBudgetAlert};
+pub use budget_alerts::{AlertForecast, BudgetAlert, NewBudgetAlert};
 pub use budgets::{Budget, BudgetChanges, BudgetConfigChange, BudgetConfigField, NewBudget};
 pub use channels::{
     AlertDelivery, Channel, ChannelCreation, ChannelStore, ChannelTarget, Delivery, DueDelivery,

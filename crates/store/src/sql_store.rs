@@ -1348,7 +1348,7 @@ macro_rules! impl_metadata_store {
                 alert: crate::NewBudgetAlert,
             ) -> Result<Option<crate::BudgetAlert>, crate::StoreError> {
                 use crate::budget_alerts::{
-                    alert_notification_payload, threshold_type_text, BudgetAlertRow, BUDGET_ALERT_COLUMNS,
+                    alert_notification_payload, basis_text, threshold_type_text, BudgetAlertRow, BUDGET_ALERT_COLUMNS,
                 };
                 use crate::budgets::{BudgetRow, BUDGET_COLUMNS};
                 let mut tx = self.pool.begin().await?;
@@ -1358,10 +1358,10 @@ macro_rules! impl_metadata_store {
                 let row: Option<BudgetAlertRow> = sqlx::query_as(&format!(
                     "INSERT INTO budget_alert_history \
                      (budget_id, customer_id, period_start, threshold_type, threshold_value, \
-                      spent_amount, spend_percentage, triggered_at) \
-                     SELECT id, customer_id, $1, $2, $3, $4, $5, $6 FROM budgets \
+                      spent_amount, spend_percentage, triggered_at, basis) \
+                     SELECT id, customer_id, $1, $2, $3, $4, $5, $6, $9 FROM budgets \
                      WHERE customer_id = $7 AND id = $8 \
-                     ON CONFLICT (budget_id, period_start, threshold_type, threshold_value) DO NOTHING \
+                     ON CONFLICT (budget_id, period_start, threshold_type, threshold_value, basis) DO NOTHING \
                      RETURNING {BUDGET_ALERT_COLUMNS}"
                 ))
                 .bind(alert.period_start)
@@ -1372,6 +1372,7 @@ macro_rules! impl_metadata_store {
                 .bind(alert.triggered_at)
                 .bind(alert.customer_id)
                 .bind(alert.budget_id)
+                .bind(basis_text(alert.threshold.basis))
                 .fetch_optional(&mut *tx)
                 .await?;
                 let Some(row) = row else {
@@ -1385,7 +1386,7 @@ macro_rules! impl_metadata_store {
                 .fetch_one(&mut *tx)
                 .await?;
                 let payload =
-                    alert_notification_payload(alert.customer_id, &recorded, &budget.try_into()?);
+                    alert_notification_payload(alert.customer_id, &recorded, &budget.try_into()?, alert.forecast.as_ref());
                 sqlx::query(
                     "INSERT INTO notification_outbox \
                      (customer_id, kind, payload, created_at, next_attempt_at, budget_alert_id) \

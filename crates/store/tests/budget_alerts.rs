@@ -9,11 +9,11 @@ use std::sync::Arc;
 
 use chrono::{DateTime, Duration, NaiveDate, TimeZone, Utc};
 use costscope_core::budget::{
-    AlertThreshold, Alerts, BudgetAmount, BudgetFilter, BudgetFilterType, BudgetFilters,
-    BudgetName, BudgetPeriod, ThresholdType,
+    AlertBasis, AlertThreshold, Alerts, BudgetAmount, BudgetFilter, BudgetFilterType,
+    BudgetFilters, BudgetName, BudgetPeriod, ThresholdType,
 };
 use costscope_store::{
-    Budget, BudgetAlert, MetadataStore, NewBudget, NewBudgetAlert, NotificationKind,
+    AlertForecast, Budget, BudgetAlert, MetadataStore, NewBudget, NewBudgetAlert, NotificationKind,
     OutboxNotification,
 };
 use serde_json::json;
@@ -35,6 +35,7 @@ fn percent(value: f64) -> AlertThreshold {
     AlertThreshold {
         threshold_type: ThresholdType::Percentage,
         value,
+        basis: AlertBasis::Actual,
     }
 }
 
@@ -42,6 +43,7 @@ fn absolute(value: f64) -> AlertThreshold {
     AlertThreshold {
         threshold_type: ThresholdType::Absolute,
         value,
+        basis: AlertBasis::Actual,
     }
 }
 
@@ -83,6 +85,7 @@ fn alert_of(
         spent_amount: 5310.42,
         spend_percentage: 106.2084,
         triggered_at,
+        forecast: None,
     }
 }
 
@@ -146,8 +149,55 @@ async fn a_reached_threshold_is_recorded_with_one_budget_alert_notification() {
                 "spendPercentage": 106.2084,
                 "periodStart": "2026-11-01",
                 "triggeredAt": "2026-11-23T10:00:02Z",
+                "basis": "Actual",
+                "forecastAmount": null,
+                "exceedsOn": null,
             })
         );
+    })
+    .await;
+}
+
+#[tokio::test]
+async fn a_forecasted_threshold_is_recorded_apart_from_the_actual_one_with_its_forecast() {
+    for_each_backend(|store| async move {
+        let (customer_id, owner) = create_customer(store.as_ref(), "olive@acme.test").await;
+        let budget = create_budget(store.as_ref(), customer_id, owner.id).await;
+        let actual = record(store.as_ref(), alert_of(&budget, percent(75.0), at(23, 10))).await;
+        assert!(actual.is_some());
+        let forecasted_threshold = AlertThreshold {
+            basis: AlertBasis::Forecasted,
+            ..percent(75.0)
+        };
+        let forecasted = NewBudgetAlert {
+            forecast: Some(AlertForecast {
+                amount: 6100.0,
+                exceeds_on: NaiveDate::from_ymd_opt(2026, 11, 24).unwrap(),
+            }),
+            ..alert_of(&budget, forecasted_threshold, at(23, 10))
+        };
+        let recorded = record(store.as_ref(), forecasted.clone())
+            .await
+            .expect("another basis is another alert");
+        assert_eq!(recorded.threshold.basis, AlertBasis::Forecasted);
+        assert_eq!(
+            record(store.as_ref(), forecasted).await,
+            None,
+            "once per period and basis"
+        );
+        let notifications = outbox(store.as_ref()).await;
+        assert_eq!(notifications.len(), 2);
+        let payload = &notifications[1].payload;
+        assert_eq!(payload["basis"], "Forecasted");
+        assert_eq!(payload["forecastAmount"], 6100.0);
+        assert_eq!(payload["exceedsOn"], "2026-11-24");
+        let listed = store
+            .list_budget_alerts(customer_id, budget.id, None)
+            .await
+            .unwrap();
+        let mut bases: Vec<AlertBasis> = listed.iter().map(|a| a.threshold.basis).collect();
+        bases.sort_by_key(|basis| basis.as_str());
+        assert_eq!(bases, vec![AlertBasis::Actual, AlertBasis::Forecasted]);
     })
     .await;
 }

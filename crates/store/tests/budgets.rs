@@ -6,7 +6,7 @@ use support::{create_customer, for_each_backend, now};
 
 use chrono::{DateTime, Duration, Utc};
 use costscope_core::budget::{
-    AlertThreshold, Alerts, BudgetAmount, BudgetFilter, BudgetFilterType, BudgetFilters,
+    AlertBasis, AlertThreshold, Alerts, BudgetAmount, BudgetFilter, BudgetFilterType, BudgetFilters,
     BudgetName, BudgetPeriod, ThresholdType,
 };
 use costscope_core::{Email, Role};
@@ -29,6 +29,7 @@ fn percent(value: f64) -> AlertThreshold {
     AlertThreshold {
         threshold_type: ThresholdType::Percentage,
         value,
+        basis: AlertBasis::Actual,
     }
 }
 
@@ -192,6 +193,7 @@ async fn creation_and_each_changed_field_are_recorded_with_who_and_old_and_new_v
                 vec![AlertThreshold {
                     threshold_type: ThresholdType::Absolute,
                     value: 1500.0,
+                    basis: AlertBasis::Actual,
                 }],
                 amount(2000.5),
             )

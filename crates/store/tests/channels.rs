@@ -7,7 +7,7 @@ use support::{create_customer, for_each_backend};
 
 use chrono::{DateTime, NaiveDate, TimeZone, Utc};
 use costscope_core::budget::{
-    AlertThreshold, Alerts, BudgetAmount, BudgetFilter, BudgetFilterType, BudgetFilters,
+    AlertBasis, AlertThreshold, Alerts, BudgetAmount, BudgetFilter, BudgetFilterType, BudgetFilters,
     BudgetName, BudgetPeriod, ThresholdType,
 };
 use costscope_core::notify::{ChannelKind, DeliveryStatus};
@@ -24,6 +24,7 @@ fn percent(value: f64) -> AlertThreshold {
     AlertThreshold {
         threshold_type: ThresholdType::Percentage,
         value,
+        basis: AlertBasis::Actual,
     }
 }
 
@@ -79,6 +80,7 @@ async fn alert(store: &dyn MetadataStore, budget: &Budget, threshold: f64) -> i6
             spent_amount: 4000.0,
             spend_percentage: 80.0,
             triggered_at: at(23, 10),
+            forecast: None,
         })
         .await
         .unwrap()

@@ -21,23 +21,93 @@ pub enum ThresholdType {
     Absolute,
 }
 
-/// One alert threshold as sent and stored.
+/// What a threshold is compared with (docs/ANOMALIES.md "Forecast alerts"): the spend so far
+/// (`Actual`, what every alert meant before forecasts), or the forecast total of the period
+/// (`Forecasted`: it warns before the spend gets there).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash, Serialize, Deserialize, ToSchema)]
+pub enum AlertBasis {
+    #[default]
+    Actual,
+    Forecasted,
+}
+
+/// The message for a basis that is neither.
+pub const BASIS_MESSAGE: &str = "Choose a basis: Actual or Forecasted";
+
+impl AlertBasis {
+    /// The stored and wire name.
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            AlertBasis::Actual => "Actual",
+            AlertBasis::Forecasted => "Forecasted",
+        }
+    }
+
+    /// `Actual` or `Forecasted` in any case; missing or blank is `Actual`.
+    pub fn parse(text: Option<&str>) -> Result<Self, FieldError> {
+        match text.map(str::trim) {
+            None | Some("") => Ok(AlertBasis::Actual),
+            Some(text) => [AlertBasis::Actual, AlertBasis::Forecasted]
+                .into_iter()
+                .find(|basis| basis.as_str().eq_ignore_ascii_case(text))
+                .ok_or(FieldError::new("alerts", BASIS_MESSAGE)),
+        }
+    }
+}
+
+/// One alert threshold as stored and answered. A budget stored before forecasts has no basis:
+/// it reads as `Actual`, the meaning it had.
 #[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize, ToSchema)]
 pub struct AlertThreshold {
     #[serde(rename = "thresholdType")]
     pub threshold_type: ThresholdType,
     #[serde(rename = "thresholdValue")]
     pub value: f64,
+    #[serde(default)]
+    #[schema(required = true)]
+    pub basis: AlertBasis,
+}
+
+/// One alert threshold as a create or edit sends it: the basis as text (absent: `Actual`), so
+/// that an unknown one gets its message rather than a parse error.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ToSchema)]
+pub struct AlertRequest {
+    #[serde(rename = "thresholdType")]
+    pub threshold_type: ThresholdType,
+    #[serde(rename = "thresholdValue")]
+    pub value: f64,
+    /// `Actual` (default) or `Forecasted`.
+    #[serde(default)]
+    pub basis: Option<String>,
+}
+
+impl From<AlertThreshold> for AlertRequest {
+    fn from(alert: AlertThreshold) -> Self {
+        Self {
+            threshold_type: alert.threshold_type,
+            value: alert.value,
+            basis: Some(alert.basis.as_str().to_owned()),
+        }
+    }
 }
 
 impl AlertThreshold {
-    /// Whether spend has reached this threshold: a percentage is compared with the percentage
+    /// Whether `usage` has reached this threshold (the spend for an `Actual` alert, the forecast
+    /// total for a `Forecasted` one: the caller passes the one its basis names): a percentage is compared with the percentage
     /// used, an absolute value with the spend (spec 2 §4, the ALERTS filter). Reaching means
     /// equal or above, compared exactly (`spent × 100 ≥ value × amount`, see [`Usage`]).
     pub fn is_reached(&self, usage: &Usage) -> bool {
         match self.threshold_type {
             ThresholdType::Percentage => usage.reaches_percent(self.value),
             ThresholdType::Absolute => usage.reaches_amount(self.value),
+        }
+    }
+
+    /// The threshold in money: a percentage of `amount`, or the absolute value.
+    pub fn limit(&self, amount: BudgetAmount) -> f64 {
+        match self.threshold_type {
+            ThresholdType::Percentage => amount.value() * self.value / 100.0,
+            ThresholdType::Absolute => self.value,
         }
     }
 
@@ -75,8 +145,10 @@ impl AlertThreshold {
 /// * an absolute value below $1: 'Absolute threshold must be at least $1' (the spec gives the
 ///   rule but no message); above the budget amount: 'Absolute threshold cannot exceed budget
 ///   amount' (equal to the amount is allowed);
-/// * the same type and value twice: 'Duplicate alert threshold detected' (the wizard drops the
-///   duplicate silently; the server refuses it).
+/// * a basis other than `Actual` or `Forecasted`: 'Choose a basis: Actual or Forecasted';
+/// * the same type, value and basis twice: 'Duplicate alert threshold detected' (the wizard
+///   drops the duplicate silently; the server refuses it). An `Actual` and a `Forecasted` alert
+///   at the same value are two alerts.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Alerts(Vec<AlertThreshold>);
 
@@ -97,6 +169,28 @@ impl Alerts {
             ));
         }
         Ok(Self(alerts))
+    }
+
+    /// The alerts of a request: each basis read first ([`AlertBasis::parse`]), then
+    /// [`Alerts::parse`]'s rules.
+    pub fn parse_requested(
+        alerts: Vec<AlertRequest>,
+        amount: BudgetAmount,
+    ) -> Result<Self, FieldError> {
+        if alerts.len() > MAX_ALERTS {
+            return Err(FieldError::new("alerts", "Maximum of 5 alerts allowed"));
+        }
+        let alerts = alerts
+            .into_iter()
+            .map(|alert| {
+                Ok(AlertThreshold {
+                    threshold_type: alert.threshold_type,
+                    value: alert.value,
+                    basis: AlertBasis::parse(alert.basis.as_deref())?,
+                })
+            })
+            .collect::<Result<Vec<_>, FieldError>>()?;
+        Self::parse(alerts, amount)
     }
 
     pub fn as_slice(&self) -> &[AlertThreshold] {
@@ -127,6 +221,7 @@ mod tests {
         AlertThreshold {
             threshold_type: ThresholdType::Percentage,
             value,
+            basis: AlertBasis::Actual,
         }
     }
 
@@ -134,7 +229,79 @@ mod tests {
         AlertThreshold {
             threshold_type: ThresholdType::Absolute,
             value,
+            basis: AlertBasis::Actual,
         }
+    }
+
+    fn forecasted(alert: AlertThreshold) -> AlertThreshold {
+        AlertThreshold {
+            basis: AlertBasis::Forecasted,
+            ..alert
+        }
+    }
+
+    fn requested(alert: AlertThreshold, basis: Option<&str>) -> AlertRequest {
+        AlertRequest {
+            basis: basis.map(str::to_owned),
+            ..AlertRequest::from(alert)
+        }
+    }
+
+    #[test]
+    fn the_same_threshold_on_another_basis_is_not_a_duplicate_but_on_the_same_is() {
+        assert!(Alerts::parse(
+            vec![percent(100.0), forecasted(percent(100.0))],
+            amount(100.0)
+        )
+        .is_ok());
+        assert_eq!(
+            message(
+                vec![forecasted(percent(80.0)), forecasted(percent(80.0))],
+                100.0
+            ),
+            "Duplicate alert threshold detected"
+        );
+    }
+
+    #[test]
+    fn a_requested_basis_is_read_in_any_case_defaults_to_actual_and_refuses_another() {
+        let parsed = Alerts::parse_requested(
+            vec![
+                requested(percent(50.0), None),
+                requested(percent(60.0), Some("")),
+                requested(percent(70.0), Some("forecasted")),
+                requested(percent(80.0), Some("Actual")),
+            ],
+            amount(100.0),
+        )
+        .unwrap();
+        let bases: Vec<AlertBasis> = parsed.as_slice().iter().map(|a| a.basis).collect();
+        assert_eq!(
+            bases,
+            vec![
+                AlertBasis::Actual,
+                AlertBasis::Actual,
+                AlertBasis::Forecasted,
+                AlertBasis::Actual
+            ]
+        );
+        let error = Alerts::parse_requested(
+            vec![requested(percent(50.0), Some("Predicted"))],
+            amount(100.0),
+        )
+        .unwrap_err();
+        assert_eq!((error.field, error.message), ("alerts", BASIS_MESSAGE));
+    }
+
+    #[test]
+    fn a_stored_alert_without_a_basis_reads_as_actual_and_answers_carry_it() {
+        let json = r#"{"thresholdType":"Percentage","thresholdValue":75.0}"#;
+        let parsed: AlertThreshold = serde_json::from_str(json).unwrap();
+        assert_eq!(parsed.basis, AlertBasis::Actual);
+        assert_eq!(
+            serde_json::to_string(&forecasted(parsed)).unwrap(),
+            r#"{"thresholdType":"Percentage","thresholdValue":75.0,"basis":"Forecasted"}"#
+        );
     }
 
     fn message(alerts: Vec<AlertThreshold>, budget: f64) -> &'static str {
@@ -264,8 +431,14 @@ mod tests {
     }
 
     #[test]
+    fn a_limit_is_the_share_of_the_amount_or_the_absolute_value() {
+        assert_eq!(percent(75.0).limit(amount(200.0)), 150.0);
+        assert_eq!(absolute(120.0).limit(amount(200.0)), 120.0);
+    }
+
+    #[test]
     fn serde_uses_the_spec_field_names() {
-        let json = r#"{"thresholdType":"Percentage","thresholdValue":75.0}"#;
+        let json = r#"{"thresholdType":"Percentage","thresholdValue":75.0,"basis":"Actual"}"#;
         let parsed: AlertThreshold = serde_json::from_str(json).unwrap();
         assert_eq!(parsed, percent(75.0));
         assert_eq!(serde_json::to_string(&parsed).unwrap(), json);

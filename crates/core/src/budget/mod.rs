@@ -12,7 +12,8 @@ mod range;
 mod usage;
 
 pub use alerts::{
-    AlertThreshold, Alerts, ThresholdType, MAX_ALERTS, MAX_PERCENTAGE, MIN_ABSOLUTE, MIN_PERCENTAGE,
+    AlertBasis, AlertRequest, AlertThreshold, Alerts, ThresholdType, BASIS_MESSAGE, MAX_ALERTS,
+    MAX_PERCENTAGE, MIN_ABSOLUTE, MIN_PERCENTAGE,
 };
 pub use amount::BudgetAmount;
 pub use filters::{

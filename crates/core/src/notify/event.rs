@@ -109,6 +109,25 @@ pub struct BudgetAlert {
     pub spend_percentage: f64,
     pub period_start: Option<NaiveDate>,
     pub triggered_at: Option<DateTime<Utc>>,
+    /// `Actual` (the spend reached the threshold; also when missing) or `Forecasted` (the
+    /// forecast total did).
+    pub basis: String,
+    /// A `Forecasted` alert's forecast total of the period.
+    pub forecast_amount: Option<f64>,
+    /// A `Forecasted` alert's day the forecast goes over the threshold.
+    pub exceeds_on: Option<NaiveDate>,
+}
+
+/// `1st`, `2nd`, `3rd`, `4th` … `11th`, `12th`, `13th`, `21st`, `22nd`, `23rd`, `31st`.
+pub fn ordinal(number: u32) -> String {
+    let suffix = match (number % 10, number % 100) {
+        (_, 11..=13) => "th",
+        (1, _) => "st",
+        (2, _) => "nd",
+        (3, _) => "rd",
+        _ => "th",
+    };
+    format!("{number}{suffix}")
 }
 
 impl BudgetAlert {
@@ -131,6 +150,62 @@ impl BudgetAlert {
             spend_percentage: number("spendPercentage"),
             period_start: serde_json::from_value(field("periodStart")).ok(),
             triggered_at: serde_json::from_value(field("triggeredAt")).ok(),
+            basis: text("basis"),
+            forecast_amount: field("forecastAmount").as_f64(),
+            exceeds_on: serde_json::from_value(field("exceedsOn")).ok(),
+        }
+    }
+
+    /// Raised on the forecast total rather than the spend.
+    pub fn is_forecasted(&self) -> bool {
+        self.basis == "Forecasted"
+    }
+
+    /// `23rd` for a monthly budget, `23rd of December` for a longer period; `end of the period`
+    /// without a day.
+    fn exceeds_day(&self) -> String {
+        use chrono::Datelike;
+        match self.exceeds_on {
+            None => "end of the period".to_owned(),
+            Some(day) if self.budget_period == "Monthly" => ordinal(day.day()),
+            Some(day) => format!("{} of {}", ordinal(day.day()), day.format("%B")),
+        }
+    }
+
+    /// A `Forecasted` alert: `Budget {name} is forecast to exceed {threshold} by the {Nth}
+    /// ({forecast} of {amount})` (docs/ANOMALIES.md "Forecast alerts").
+    fn forecast_message(&self, public_url: &str) -> Message {
+        let name = &self.budget_name;
+        let threshold = self.threshold();
+        let amount = dollars(self.budget_amount);
+        let forecast = dollars(self.forecast_amount.unwrap_or_default());
+        let spent = dollars(self.spent_amount);
+        let start = self
+            .period_start
+            .map_or_else(String::new, |start| start.to_string());
+        let sentence = format!(
+            "Budget {name} is forecast to exceed {threshold} by the {} ({forecast} of {amount})",
+            self.exceeds_day()
+        );
+        Message {
+            title: sentence.clone(),
+            text: format!("{sentence}."),
+            details: vec![format!(
+                "Spent so far in the period starting {start}: {spent} ({percent:.1}% of the budget).",
+                percent = self.spend_percentage,
+            )],
+            facts: vec![
+                Fact::new("Budget", name.clone()),
+                Fact::new("Threshold", format!("{threshold} (forecast)")),
+                Fact::new("Forecast", format!("{forecast} of {amount}")),
+                Fact::new(
+                    "Spent",
+                    format!("{spent} ({:.1}% of {amount})", self.spend_percentage),
+                ),
+                Fact::new("Period", format!("{} from {start}", self.budget_period)),
+            ],
+            url: format!("{public_url}/budgets/view/{}", self.budget_id),
+            link_text: "See the budget".to_owned(),
         }
     }
 
@@ -143,6 +218,9 @@ impl BudgetAlert {
     }
 
     pub fn message(&self, public_url: &str) -> Message {
+        if self.is_forecasted() {
+            return self.forecast_message(public_url);
+        }
         let name = &self.budget_name;
         let threshold = self.threshold();
         let period = self.budget_period.to_lowercase();
@@ -347,6 +425,56 @@ mod tests {
             ]
         );
         assert_eq!(message.url, "https://costs.acme.test/budgets/view/7");
+    }
+
+    #[test]
+    fn a_forecasted_budget_alert_says_when_the_forecast_goes_over() {
+        let mut payload = payload();
+        payload["thresholdValue"] = json!(100.0);
+        payload["spentAmount"] = json!(3100.0);
+        payload["spendPercentage"] = json!(62.0);
+        payload["basis"] = json!("Forecasted");
+        payload["forecastAmount"] = json!(5620.5);
+        payload["exceedsOn"] = json!("2026-11-23");
+        let message = Event::from_outbox("budget_alert", &payload)
+            .unwrap()
+            .message("https://costs.acme.test");
+        assert_eq!(
+            message.title,
+            "Budget Prod AWS is forecast to exceed 100% by the 23rd ($5,620.50 of $5,000.00)"
+        );
+        assert_eq!(message.text, format!("{}.", message.title));
+        assert_eq!(
+            message.facts[2],
+            Fact::new("Forecast", "$5,620.50 of $5,000.00".to_owned())
+        );
+        assert_eq!(message.url, "https://costs.acme.test/budgets/view/7");
+        payload["budgetPeriod"] = json!("Quarterly");
+        let quarterly = BudgetAlert::from_payload(&payload).message("");
+        assert!(
+            quarterly.title.contains("by the 23rd of November"),
+            "{}",
+            quarterly.title
+        );
+    }
+
+    #[test]
+    fn an_alert_without_a_basis_is_an_actual_one() {
+        let alert = BudgetAlert::from_payload(&payload());
+        assert!(!alert.is_forecasted());
+        assert_eq!(alert.exceeds_on, None);
+    }
+
+    #[test]
+    fn ordinals_follow_english() {
+        let all: Vec<String> = [1, 2, 3, 4, 11, 12, 13, 21, 22, 23, 31]
+            .into_iter()
+            .map(ordinal)
+            .collect();
+        assert_eq!(
+            all,
+            ["1st", "2nd", "3rd", "4th", "11th", "12th", "13th", "21st", "22nd", "23rd", "31st"]
+        );
     }
 
     #[test]

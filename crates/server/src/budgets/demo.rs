@@ -4,8 +4,8 @@
 
 use chrono::{DateTime, Utc};
 use costscope_core::budget::{
-    AlertThreshold, Alerts, BudgetAmount, BudgetFilter, BudgetFilterType, BudgetFilters,
-    BudgetName, BudgetPeriod, ThresholdType,
+    AlertBasis, AlertThreshold, Alerts, BudgetAmount, BudgetFilter, BudgetFilterType,
+    BudgetFilters, BudgetName, BudgetPeriod, ThresholdType,
 };
 use costscope_engine::CostEngine;
 use costscope_store::{MetadataStore, NewBudget};
@@ -92,6 +92,7 @@ pub async fn create_demo_budgets(
             .map(|value| AlertThreshold {
                 threshold_type: ThresholdType::Percentage,
                 value: *value,
+                basis: AlertBasis::Actual,
             })
             .collect();
         let budget = store

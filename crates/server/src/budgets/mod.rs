@@ -5,4 +5,5 @@
 pub mod demo;
 pub mod evaluation;
 pub mod filter;
+pub mod forecast;
 pub mod standing;

@@ -3,8 +3,8 @@
 
 use chrono::{DateTime, NaiveDate, Utc};
 use costscope_core::budget::{
-    dashboard_health, detail_status, is_exceeded, mission_control_health, AlertThreshold,
-    BudgetFilter, BudgetHealth, DetailStatus, Usage,
+    dashboard_health, detail_status, is_exceeded, mission_control_health, AlertBasis,
+    AlertThreshold, BudgetFilter, BudgetHealth, DetailStatus, Usage,
 };
 use costscope_core::cost::{CurrencyCode, Metric, TimeRange};
 use costscope_engine::{CostEngine, CurrencyNote, EngineError};
@@ -53,12 +53,13 @@ impl PeriodSpend {
         is_exceeded(&self.usage)
     }
 
-    /// The budget's alert thresholds this spend has reached, in the budget's order.
+    /// The budget's `Actual` alert thresholds this spend has reached, in the budget's order
+    /// (a `Forecasted` one is reached by the forecast, not the spend).
     pub fn reached_alerts(&self, budget: &Budget) -> Vec<AlertThreshold> {
         budget
             .alerts
             .iter()
-            .filter(|alert| alert.is_reached(&self.usage))
+            .filter(|alert| alert.basis == AlertBasis::Actual && alert.is_reached(&self.usage))
             .copied()
             .collect()
     }

@@ -13,6 +13,7 @@ pub mod error;
 pub mod export;
 pub mod extract;
 pub mod findings;
+pub mod forecast;
 pub mod headers;
 pub mod ingest;
 pub mod inventory;
@@ -52,6 +53,7 @@ pub fn routes() -> Router<AppState> {
         .merge(ingest::routes())
         .merge(inventory::routes())
         .merge(findings::routes())
+        .merge(forecast::routes())
         .merge(export::routes())
         .merge(ops::routes())
         .fallback(spa::fallback)

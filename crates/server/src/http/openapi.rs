@@ -7,7 +7,7 @@ use utoipa::{Modify, OpenApi};
 
 use super::{
     accounts, auth, budgets, channels, config, cost, currency, customer, discovery, error, export,
-    findings, ingest, inventory, teams, users,
+    findings, forecast, ingest, inventory, teams, users,
 };
 
 #[derive(OpenApi)]
@@ -33,6 +33,7 @@ use super::{
         inventory::resources::list, inventory::export::export, inventory::stats::count, inventory::property::property, inventory::property::params, inventory::stats::stats, inventory::stats::trend, inventory::resources::unmatched_spend,
         inventory::standard_tags::list, inventory::standard_tags::create, inventory::standard_tags::update, inventory::standard_tags::delete, inventory::standard_tags::stats,
         findings::handlers::list_findings, findings::handlers::savings, findings::handlers::dismiss, findings::handlers::restore, findings::compliance::tag_compliance,
+        forecast::get_forecast,
     ),
     components(schemas(
         costscope_core::User, costscope_core::Role, costscope_core::UserStatus, costscope_core::FeatureFlags,
@@ -59,12 +60,13 @@ use super::{
         teams::OAuthStart, teams::CallbackRequest, teams::SignedIn, teams::TeamsItem, teams::Selected, teams::ConfiguredChannel,
         budgets::dto::BudgetResource, budgets::dto::ResourcesPagination, budgets::dto::BudgetResourcesResponse,
         costscope_core::budget::BudgetFilter, costscope_core::budget::BudgetFilterType, costscope_core::budget::BudgetPeriod,
-        costscope_core::budget::AlertThreshold, costscope_core::budget::ThresholdType, costscope_core::budget::BudgetHealth,
+        costscope_core::budget::AlertThreshold, costscope_core::budget::AlertRequest, costscope_core::budget::AlertBasis, costscope_core::budget::ThresholdType, costscope_core::budget::BudgetHealth,
         inventory::dto::ResourceRequest, inventory::dto::CTimeFilter, inventory::dto::ResourceDto, inventory::dto::CostPeriod, inventory::dto::ResourcesResponse, inventory::dto::CountRequest, inventory::dto::RegionCounts, inventory::dto::AccountCounts,
         inventory::dto::PropertyRequest, inventory::dto::SnapshotDto, inventory::dto::ResourceParamDto, inventory::dto::StatsRequest, inventory::dto::TypeLive, inventory::dto::AccountLive, inventory::dto::StatsResponse,
         inventory::dto::TrendRequest, inventory::dto::TrendPoint, inventory::dto::UnmatchedResourceDto, inventory::dto::UnmatchedSpendResponse, inventory::dto::StandardTagDto, inventory::dto::StandardTagRequest, inventory::dto::StandardTagStatsDto,
         findings::dto::ResourceRefDto, findings::dto::FindingDto, findings::dto::RecommendationDto, findings::dto::SavingsResponse, findings::dto::TagViolationDto, findings::dto::UntaggedMonthDto, findings::dto::TagComplianceResponse,
         costscope_core::inventory::findings::FindingKind, costscope_core::inventory::findings::FindingCategory, costscope_core::inventory::findings::Severity, costscope_core::inventory::savings::RecommendationKind, costscope_core::inventory::standard_tags::TagViolationKind,
+        forecast::Forecast, forecast::ForecastGroup, forecast::ForecastResponse, budgets::dto::BudgetForecastDto,
         ingest::IngestJob, ingest::IngestJobFile, ingest::IngestJobProgress, ingest::IngestPhase, ingest::IngestBillingPeriod, ingest::IngestTotals, ingest::IngestStatus, ingest::UploadAccepted, ingest::UploadForm,
     )),
     modifiers(&BearerAuth, &SharedAnswers),

@@ -7,7 +7,7 @@ use std::sync::Arc;
 
 use chrono::{Datelike, Days, NaiveDate, Utc};
 use costscope_core::budget::{
-    AlertThreshold, Alerts, BudgetAmount, BudgetFilter, BudgetFilterType, BudgetFilters,
+    AlertBasis, AlertThreshold, Alerts, BudgetAmount, BudgetFilter, BudgetFilterType, BudgetFilters,
     BudgetName, BudgetPeriod, ThresholdType,
 };
 use costscope_core::SystemClock;
@@ -1053,7 +1053,7 @@ async fn exactly_29_and_57_percent_reach_their_thresholds() {
     assert_eq!(at_29["triggeredAlerts"], 1);
     assert_eq!(
         at_29["reachedAlerts"],
-        json!([{"thresholdType": "Percentage", "thresholdValue": 29.0}])
+        json!([{"thresholdType": "Percentage", "thresholdValue": 29.0, "basis": "Actual"}])
     );
     assert_eq!(at_57["percentUsed"], json!(57.0));
     assert_eq!(at_57["triggeredAlerts"], 1);
@@ -1212,6 +1212,7 @@ async fn late_rows_for_a_closed_period_record_its_thresholds_once() {
             .map(|value| AlertThreshold {
                 threshold_type: ThresholdType::Percentage,
                 value: *value,
+                basis: AlertBasis::Actual,
             })
             .collect();
         Alerts::parse(alerts, amount).unwrap()

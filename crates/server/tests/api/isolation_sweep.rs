@@ -294,6 +294,8 @@ fn query_value(app: &TestApp, world: &World, name: &str) -> Option<String> {
         // The Teams routes: A's integration, and the sign-in's return page.
         "channel_id" => Some(world.teams_a_id.to_string()),
         "redirect_uri" => Some(app.url("/teams-oauth-callback")),
+        // `/v1/forecast`: per account, so that a group of A's accounts would show.
+        "groupBy" => Some("account".to_owned()),
         _ => None,
     }
 }

@@ -29,6 +29,7 @@ mod customer;
 mod discovery;
 mod findings;
 mod focus_export;
+mod forecast;
 mod hardening;
 mod helpers;
 mod ingest;

@@ -4,9 +4,12 @@
 use axum::extract::{Path, State};
 use axum::http::StatusCode;
 use axum::Json;
+use chrono::NaiveDate;
 use std::collections::BTreeMap;
 
 use costscope_core::budget::BudgetHealth;
+use costscope_core::cost::CurrencyCode;
+use costscope_core::forecast::PeriodForecast;
 use costscope_core::notify::channel::UNKNOWN_CHANNEL;
 use costscope_core::FieldError;
 use costscope_store::{Budget, BudgetChanges, NewBudget, StoreError};
@@ -14,8 +17,10 @@ use costscope_store::{Budget, BudgetChanges, NewBudget, StoreError};
 use super::dto::{BudgetDto, BudgetRequest, BudgetSummary};
 use super::request::{check_size, validate, ValidBudget};
 use super::{find_budget, MANAGERS_ONLY};
-use crate::budgets::evaluation::record_reached;
-use crate::budgets::standing::{current_spend, standing};
+use crate::budgets::evaluation::record_current;
+use crate::budgets::forecast::budget_forecast;
+use crate::budgets::standing::{current_spend, standing, Standing};
+use crate::forecast::last_known_day;
 use crate::http::currency::display_currency;
 use crate::http::error::{ApiError, ErrorBody};
 use crate::http::extract::require_admin_level;
@@ -85,13 +90,33 @@ fn unknown_channel(error: StoreError) -> ApiError {
 /// A stored budget with its spend now.
 async fn with_standing(state: &AppState, budget: Budget) -> Result<BudgetDto, ApiError> {
     let channel_ids = channels_of_budget(state, &budget).await?;
-    with_standing_and_channels(state, budget, channel_ids).await
+    let as_of = as_of(state, budget.customer_id).await?;
+    with_standing_and_channels(state, budget, channel_ids, as_of).await
+}
+
+/// The customer's last known day of cost, which every forecast starts from.
+async fn as_of(state: &AppState, customer_id: i64) -> Result<Option<NaiveDate>, ApiError> {
+    let today = state.clock.now().date_naive();
+    Ok(last_known_day(state.engine.as_ref(), customer_id, today).await?)
+}
+
+/// The forecast of the budget's current period (of `standing`).
+async fn forecast_of(
+    state: &AppState,
+    budget: &Budget,
+    standing: &Standing,
+    as_of: Option<NaiveDate>,
+    display: Option<&CurrencyCode>,
+) -> Result<Option<PeriodForecast>, ApiError> {
+    let period = (standing.current.period_start, standing.current.period_end);
+    Ok(budget_forecast(state.engine.as_ref(), budget, period, as_of, display).await?)
 }
 
 async fn with_standing_and_channels(
     state: &AppState,
     budget: Budget,
     channel_ids: Vec<i64>,
+    as_of: Option<NaiveDate>,
 ) -> Result<BudgetDto, ApiError> {
     let display = display_currency(state, budget.customer_id).await?;
     let standing = standing(
@@ -101,7 +126,10 @@ async fn with_standing_and_channels(
         display.as_ref(),
     )
     .await?;
-    Ok(BudgetDto::new(budget, &standing, display.is_some()).with_channels(channel_ids))
+    let forecast = forecast_of(state, &budget, &standing, as_of, display.as_ref()).await?;
+    Ok(BudgetDto::new(budget, &standing, display.is_some())
+        .with_channels(channel_ids)
+        .with_forecast(forecast.as_ref()))
 }
 
 /// Records the thresholds a saved budget has already reached, then answers it with its spend.
@@ -111,22 +139,35 @@ async fn evaluated(state: &AppState, budget: Budget) -> Result<BudgetDto, ApiErr
     let now = state.clock.now();
     let display = display_currency(state, budget.customer_id).await?;
     let standing = standing(state.engine.as_ref(), &budget, now, display.as_ref()).await?;
-    match record_reached(state.store.as_ref(), &budget, &standing.current, now).await {
+    let as_of = as_of(state, budget.customer_id).await?;
+    let forecast = forecast_of(state, &budget, &standing, as_of, display.as_ref()).await?;
+    let recorded = record_current(
+        state.store.as_ref(),
+        &budget,
+        &standing.current,
+        forecast.as_ref(),
+        now,
+    )
+    .await;
+    match recorded {
         Ok(recorded) if recorded > 0 => state.notification_wake.notify_one(),
         Ok(_) => {}
         Err(error) => {
             tracing::error!(budget_id = budget.id, error = ?error, "recording a saved budget's alerts failed");
         }
     }
-    Ok(BudgetDto::new(budget, &standing, display.is_some()).with_channels(channel_ids))
+    Ok(BudgetDto::new(budget, &standing, display.is_some())
+        .with_channels(channel_ids)
+        .with_forecast(forecast.as_ref()))
 }
 
 async fn all_with_standing(state: &AppState, customer_id: i64) -> Result<Vec<BudgetDto>, ApiError> {
     let mut channels = channels_of(state, customer_id).await?;
+    let as_of = as_of(state, customer_id).await?;
     let mut answers = Vec::new();
     for budget in state.store.list_budgets(customer_id).await? {
         let channel_ids = channels.remove(&budget.id).unwrap_or_default();
-        answers.push(with_standing_and_channels(state, budget, channel_ids).await?);
+        answers.push(with_standing_and_channels(state, budget, channel_ids, as_of).await?);
     }
     Ok(answers)
 }

@@ -2,8 +2,10 @@
 
 use chrono::{DateTime, NaiveDate, Utc};
 use costscope_core::budget::{
-    AlertThreshold, BudgetFilter, BudgetHealth, BudgetPeriod, DetailStatus, ThresholdType,
+    AlertBasis, AlertRequest, AlertThreshold, BudgetFilter, BudgetHealth, BudgetPeriod,
+    DetailStatus, ThresholdType,
 };
+use costscope_core::forecast::PeriodForecast;
 use costscope_core::notify::DeliveryStatus;
 use costscope_store::{AlertDelivery, Budget, BudgetAlert, BudgetConfigChange, BudgetConfigField};
 use serde::{Deserialize, Serialize};
@@ -59,6 +61,39 @@ pub struct BudgetDto {
     /// The notification channels its alerts go to; empty: every channel of the customer
     /// (docs/NOTIFICATIONS.md).
     pub channel_ids: Vec<i64>,
+    /// The current period's forecast with the budget's filters; null without enough history
+    /// (fewer than 7 known days) or when the latest charge day is before the period.
+    pub forecast: Option<BudgetForecastDto>,
+}
+
+/// Where a budget's current period is forecast to end (docs/ANOMALIES.md).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+#[schema(as = BudgetForecast)]
+pub struct BudgetForecastDto {
+    /// The forecast total of the period.
+    pub amount: f64,
+    /// The interval that should hold the actual total 8 times in 10.
+    pub low: f64,
+    pub high: f64,
+    /// The day the spend is forecast to reach more than the budget amount (or did); null when
+    /// the forecast stays within it.
+    pub exceeds_on: Option<NaiveDate>,
+    /// `exceedsOn` is a forecast day (after the latest charge day), not one already past.
+    pub exceeds_on_forecast: bool,
+}
+
+impl BudgetForecastDto {
+    pub fn new(forecast: &PeriodForecast, budget_amount: f64) -> Self {
+        let exceedance = forecast.exceeds_on(budget_amount);
+        Self {
+            amount: forecast.forecast,
+            low: forecast.low,
+            high: forecast.high,
+            exceeds_on: exceedance.map(|exceedance| exceedance.day),
+            exceeds_on_forecast: exceedance.is_some_and(|exceedance| exceedance.forecast),
+        }
+    }
 }
 
 impl BudgetDto {
@@ -90,7 +125,14 @@ impl BudgetDto {
             created_at: budget.created_at,
             updated_at: budget.updated_at,
             channel_ids: Vec::new(),
+            forecast: None,
         }
+    }
+
+    /// With the current period's forecast.
+    pub fn with_forecast(mut self, forecast: Option<&PeriodForecast>) -> Self {
+        self.forecast = forecast.map(|forecast| BudgetForecastDto::new(forecast, self.amount));
+        self
     }
 
     /// With the channels it names.
@@ -115,7 +157,7 @@ pub struct BudgetRequest {
     #[serde(default)]
     pub filters: Vec<BudgetFilter>,
     #[serde(default)]
-    pub alerts: Vec<AlertThreshold>,
+    pub alerts: Vec<AlertRequest>,
     /// The customer's notification channels its alerts go to (empty: every channel). Left
     /// out of an edit, the budget keeps the channels it has.
     pub channel_ids: Option<Vec<i64>>,
@@ -158,6 +200,8 @@ pub struct BudgetAlertHistoryItem {
     pub spend_percentage: f64,
     /// First day of the budget period it was reached in.
     pub period_start: NaiveDate,
+    /// What reached the threshold: the spend (`Actual`) or the forecast total (`Forecasted`).
+    pub basis: AlertBasis,
     /// How the alert went out: one entry per channel, or the e-mail to the owners and admins
     /// of a customer without channels (once tried).
     pub deliveries: Vec<AlertDeliveryDto>,
@@ -203,6 +247,7 @@ impl From<BudgetAlert> for BudgetAlertHistoryItem {
             spent_amount: alert.spent_amount,
             spend_percentage: alert.spend_percentage,
             period_start: alert.period_start,
+            basis: alert.threshold.basis,
             deliveries: Vec::new(),
         }
     }

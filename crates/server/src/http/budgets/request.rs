@@ -54,7 +54,7 @@ pub fn validate(body: BudgetRequest) -> Result<ValidBudget, Vec<FieldError>> {
         .ok()
         .copied()
         .unwrap_or_else(|| BudgetAmount::parse(f64::MAX).expect("f64::MAX is a valid amount"));
-    let alerts = Alerts::parse(body.alerts, cap);
+    let alerts = Alerts::parse_requested(body.alerts, cap);
     match (name, amount, period, filters, alerts) {
         (Ok(name), Ok(amount), Ok(period), Ok(filters), Ok(alerts)) => Ok(ValidBudget {
             name,
@@ -95,7 +95,7 @@ fn parse_period(text: Option<&str>) -> Result<BudgetPeriod, FieldError> {
 
 #[cfg(test)]
 mod tests {
-    use costscope_core::budget::{AlertThreshold, BudgetFilter, BudgetFilterType, ThresholdType};
+    use costscope_core::budget::{AlertRequest, BudgetFilter, BudgetFilterType, ThresholdType};
 
     use super::*;
 
@@ -154,9 +154,10 @@ mod tests {
             amount: None,
             period: None,
             filters: vec![account_filter()],
-            alerts: vec![AlertThreshold {
+            alerts: vec![AlertRequest {
                 threshold_type: ThresholdType::Percentage,
                 value: 120.0,
+                basis: None,
             }],
             channel_ids: None,
         };
@@ -170,15 +171,36 @@ mod tests {
     }
 
     #[test]
+    fn an_unknown_basis_is_refused_on_the_alerts_field() {
+        let body = BudgetRequest {
+            name: Some("Prod".to_owned()),
+            amount: Some(100.0),
+            period: None,
+            filters: vec![account_filter()],
+            alerts: vec![AlertRequest {
+                threshold_type: ThresholdType::Percentage,
+                value: 100.0,
+                basis: Some("Projected".to_owned()),
+            }],
+            channel_ids: None,
+        };
+        assert_eq!(
+            messages(body),
+            vec![("alerts", costscope_core::budget::BASIS_MESSAGE)]
+        );
+    }
+
+    #[test]
     fn an_absolute_alert_above_the_amount_is_refused() {
         let body = BudgetRequest {
             name: Some("Prod".to_owned()),
             amount: Some(100.0),
             period: None,
             filters: vec![account_filter()],
-            alerts: vec![AlertThreshold {
+            alerts: vec![AlertRequest {
                 threshold_type: ThresholdType::Absolute,
                 value: 150.0,
+                basis: None,
             }],
             channel_ids: None,
         };

@@ -16,6 +16,8 @@ export interface ChannelPickerProps {
   canManage: boolean;
   pending: boolean;
   onContinue: (picked: PickedChannel) => void;
+  /** Back to Connect, when the teams cannot be read (an expired sign-in, say). */
+  onConnectAgain: () => void;
 }
 
 function fetchError(error: unknown): string {
@@ -23,7 +25,7 @@ function fetchError(error: unknown): string {
 }
 
 /** The second state: one of the signed-in user's teams, then one of its channels (spec 2 §2, §5). */
-export function ChannelPicker({ channelId, canManage, pending, onContinue }: ChannelPickerProps) {
+export function ChannelPicker({ channelId, canManage, pending, onContinue, onConnectAgain }: ChannelPickerProps) {
   const teams = useTeams(channelId);
   const [teamId, setTeamId] = useState<string | null>(null);
   const [teamChannelId, setTeamChannelId] = useState<string | null>(null);
@@ -41,7 +43,20 @@ export function ChannelPicker({ channelId, canManage, pending, onContinue }: Cha
       </Stack>
     );
   }
-  if (teams.isError) return <Alert severity="error">{fetchError(teams.error)}</Alert>;
+  if (teams.isError) {
+    return (
+      <Alert
+        severity="error"
+        action={
+          <Button color="inherit" size="small" onClick={onConnectAgain}>
+            {TEAMS_LABELS.connectAgain}
+          </Button>
+        }
+      >
+        {fetchError(teams.error)}
+      </Alert>
+    );
+  }
   if (teams.data.length === 0) return <Alert severity="info">{TEAMS_MESSAGES.noTeams}</Alert>;
 
   const onSubmit = (event: FormEvent) => {

@@ -191,6 +191,21 @@ describe('Teams connect: team and channel', () => {
     expect(await screen.findByText('Failed to fetch teams/channels: Access token has expired or is not yet valid.')).toBeInTheDocument();
   });
 
+  it('offers "Connect again" when the sign-in cannot be used any more', async () => {
+    const { user } = await openPicker({
+      [`GET /v1/api/teams/oauth/channel/${PENDING_CHANNEL_ID}/teams`]: {
+        status: 400,
+        body: { message: 'The Microsoft sign-in expired or was not started here; connect again' },
+      },
+    });
+    expect(
+      await screen.findByText('Failed to fetch teams/channels: The Microsoft sign-in expired or was not started here; connect again'),
+    ).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Connect again' }));
+    expect(await screen.findByRole('button', { name: 'Connect with Microsoft Teams' })).toBeInTheDocument();
+    expect(pendingChannel()).toBeNull();
+  });
+
   it('shows the server message when a team\'s channels cannot be read', async () => {
     const { user } = await openPicker({
       [`GET /v1/api/teams/oauth/channel/${PENDING_CHANNEL_ID}/teams/team-finops/channels`]: {

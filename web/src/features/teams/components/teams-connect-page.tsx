@@ -92,6 +92,10 @@ export function TeamsConnectPage() {
             canManage={canManage}
             pending={select.isPending}
             onContinue={(picked) => onContinue(step.channelId, picked)}
+            onConnectAgain={() => {
+              forgetPendingChannel();
+              setStep({ kind: 'connect' });
+            }}
           />
         ) : null}
         {step.kind === 'complete' ? <ConnectedView teamName={step.teamName} channelName={step.channelName} /> : null}

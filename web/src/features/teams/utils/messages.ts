@@ -19,6 +19,7 @@ export const TEAMS_LABELS = {
   connect: 'Connect with Microsoft Teams',
   back: 'Back to Integrations',
   continue: 'Continue',
+  connectAgain: 'Connect again',
   team: 'Team',
   channel: 'Channel',
   connectedTitle: 'Microsoft Teams Connected',

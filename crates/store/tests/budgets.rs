@@ -6,8 +6,8 @@ use support::{create_customer, for_each_backend, now};
 
 use chrono::{DateTime, Duration, Utc};
 use costscope_core::budget::{
-    AlertBasis, AlertThreshold, Alerts, BudgetAmount, BudgetFilter, BudgetFilterType, BudgetFilters,
-    BudgetName, BudgetPeriod, ThresholdType,
+    AlertBasis, AlertThreshold, Alerts, BudgetAmount, BudgetFilter, BudgetFilterType,
+    BudgetFilters, BudgetName, BudgetPeriod, ThresholdType,
 };
 use costscope_core::{Email, Role};
 use costscope_store::{BudgetChanges, BudgetConfigField, NewBudget, NewInvitation};
@@ -172,8 +172,8 @@ async fn creation_and_each_changed_field_are_recorded_with_who_and_old_and_new_v
                 "period": "Monthly",
                 "filters": [{"filterType": "account", "filterValues": ["123456789012"]}],
                 "alerts": [
-                    {"thresholdType": "Percentage", "thresholdValue": 80.0},
-                    {"thresholdType": "Percentage", "thresholdValue": 100.0},
+                    {"thresholdType": "Percentage", "thresholdValue": 80.0, "basis": "Actual"},
+                    {"thresholdType": "Percentage", "thresholdValue": 100.0, "basis": "Actual"},
                 ],
             }))
         );
@@ -240,13 +240,15 @@ async fn creation_and_each_changed_field_are_recorded_with_who_and_old_and_new_v
         assert_eq!(
             alerts_row.old_value,
             Some(json!([
-                {"thresholdType": "Percentage", "thresholdValue": 80.0},
-                {"thresholdType": "Percentage", "thresholdValue": 100.0},
+                {"thresholdType": "Percentage", "thresholdValue": 80.0, "basis": "Actual"},
+                {"thresholdType": "Percentage", "thresholdValue": 100.0, "basis": "Actual"},
             ]))
         );
         assert_eq!(
             alerts_row.new_value,
-            Some(json!([{"thresholdType": "Absolute", "thresholdValue": 1500.0}]))
+            Some(
+                json!([{"thresholdType": "Absolute", "thresholdValue": 1500.0, "basis": "Actual"}])
+            )
         );
 
         // A later rename is newest.

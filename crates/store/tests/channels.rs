@@ -7,8 +7,8 @@ use support::{create_customer, for_each_backend};
 
 use chrono::{DateTime, NaiveDate, TimeZone, Utc};
 use costscope_core::budget::{
-    AlertBasis, AlertThreshold, Alerts, BudgetAmount, BudgetFilter, BudgetFilterType, BudgetFilters,
-    BudgetName, BudgetPeriod, ThresholdType,
+    AlertBasis, AlertThreshold, Alerts, BudgetAmount, BudgetFilter, BudgetFilterType,
+    BudgetFilters, BudgetName, BudgetPeriod, ThresholdType,
 };
 use costscope_core::notify::{ChannelKind, DeliveryStatus};
 use costscope_store::{

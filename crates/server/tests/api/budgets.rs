@@ -7,8 +7,8 @@ use std::sync::Arc;
 
 use chrono::{Datelike, Days, NaiveDate, Utc};
 use costscope_core::budget::{
-    AlertBasis, AlertThreshold, Alerts, BudgetAmount, BudgetFilter, BudgetFilterType, BudgetFilters,
-    BudgetName, BudgetPeriod, ThresholdType,
+    AlertBasis, AlertThreshold, Alerts, BudgetAmount, BudgetFilter, BudgetFilterType,
+    BudgetFilters, BudgetName, BudgetPeriod, ThresholdType,
 };
 use costscope_core::SystemClock;
 use costscope_server::jobs::budgets::BudgetEvaluator;

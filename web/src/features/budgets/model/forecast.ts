@@ -3,7 +3,7 @@
  * server computes the forecast and the day it reaches the amount; these only word them.
  */
 import { formatUsd } from './format';
-import type { Budget } from './types';
+import type { Budget, BudgetPeriod } from './types';
 
 /** '1st', '2nd', '3rd', '4th', '11th', '12th', '13th', '21st', '22nd', '23rd', '31st'. */
 export function ordinal(n: number): string {
@@ -21,9 +21,17 @@ export function ordinal(n: number): string {
   }
 }
 
-/** The day of the month of a YYYY-MM-DD day, as an ordinal: '2026-11-23' → '23rd'. */
-export function ordinalDayOfMonth(day: string): string {
-  return ordinal(Number(day.slice(8, 10)));
+const monthName = new Intl.DateTimeFormat('en-US', { month: 'long', timeZone: 'UTC' });
+
+/**
+ * The day of a YYYY-MM-DD day as the alert message writes it: '23rd' in a Monthly budget's
+ * period, '23rd of December' in a Quarterly or Yearly one (docs/ANOMALIES.md, "{Nth}").
+ */
+export function periodDay(day: string, period: BudgetPeriod | string): string {
+  const nth = ordinal(Number(day.slice(8, 10)));
+  if (period === 'Monthly') return nth;
+  const date = new Date(`${day}T00:00:00Z`);
+  return Number.isNaN(date.getTime()) ? nth : `${nth} of ${monthName.format(date)}`;
 }
 
 export interface ForecastLines {
@@ -34,12 +42,12 @@ export interface ForecastLines {
 }
 
 /** The lines of a budget with a forecast; null when the server has none (not enough history). */
-export function forecastLines(budget: Pick<Budget, 'forecast' | 'currency'>): ForecastLines | null {
+export function forecastLines(budget: Pick<Budget, 'forecast' | 'currency' | 'period'>): ForecastLines | null {
   const forecast = budget.forecast;
   if (!forecast) return null;
   let exceeds: string | null = null;
   if (forecast.exceedsOn) {
-    const day = ordinalDayOfMonth(forecast.exceedsOn);
+    const day = periodDay(forecast.exceedsOn, budget.period);
     exceeds = forecast.exceedsOnForecast ? `Forecast to exceed 100 % by the ${day}` : `Exceeded 100 % on the ${day}`;
   }
   return { forecast: `Forecast: ${formatUsd(forecast.amount, budget.currency)}`, exceeds };

@@ -61,6 +61,16 @@ describe('BudgetCard', () => {
     expect(screen.queryByText(/Forecast to exceed/)).not.toBeInTheDocument();
   });
 
+  it('names the month of the day in a Quarterly budget', () => {
+    renderCard(
+      makeBudget({
+        period: 'Quarterly',
+        forecast: { amount: 16000, low: 15000, high: 17000, exceedsOn: '2026-12-23', exceedsOnForecast: true },
+      }),
+    );
+    expect(screen.getByRole('group', { name: 'Forecast' })).toHaveTextContent('Forecast to exceed 100 % by the 23rd of December');
+  });
+
   it('shows no forecast when the server has none', () => {
     renderCard(makeBudget({ forecast: null }));
     expect(screen.queryByRole('group', { name: 'Forecast' })).not.toBeInTheDocument();

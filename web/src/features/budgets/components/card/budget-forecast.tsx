@@ -7,9 +7,9 @@ import type { Budget } from '../../model/types';
 /**
  * The current period's forecast of a budget (the server's `forecast`): 'Forecast: $5,310' and,
  * when the spend is forecast to reach the amount in the period, 'Forecast to exceed 100 % by the
- * 23rd' (the whole day on hover). Nothing when the server has no forecast (not enough history).
+ * 23rd' ('23rd of December' in a Quarterly or Yearly budget; the whole day on hover). Nothing when the server has no forecast (not enough history).
  */
-export function BudgetForecast({ budget }: { budget: Pick<Budget, 'forecast' | 'currency'> }) {
+export function BudgetForecast({ budget }: { budget: Pick<Budget, 'forecast' | 'currency' | 'period'> }) {
   const lines = forecastLines(budget);
   if (!lines) return null;
   const exceedsOn = budget.forecast?.exceedsOn;

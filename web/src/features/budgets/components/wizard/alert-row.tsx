@@ -25,7 +25,7 @@ export function AlertRow({ position, alert, error, onValueChange, onTypeSwitch, 
   const name = `Alert ${position}`;
   const percentage = alert.thresholdType === 'Percentage';
   return (
-    <Stack role="group" aria-label={name} direction="row" spacing={1.5} alignItems="flex-start">
+    <Stack role="group" aria-label={name} direction="row" spacing={1.5} alignItems="flex-start" flexWrap="wrap" useFlexGap>
       <ToggleButtonGroup
         size="small"
         exclusive

@@ -385,9 +385,9 @@ fn graph_error(status: u16, code: &str, message: &str) -> Response {
 }
 
 /// The bearer token when valid, else the Graph answer to give.
-fn authorised(shared: &mut Shared, headers: &HeaderMap) -> Result<String, Response> {
+fn authorised(shared: &mut Shared, headers: &HeaderMap) -> Result<String, Box<Response>> {
     if let Some((status, code, message)) = shared.fail_next.take() {
-        return Err(graph_error(status, &code, &message));
+        return Err(Box::new(graph_error(status, &code, &message)));
     }
     let token = headers
         .get(header::AUTHORIZATION)
@@ -396,11 +396,11 @@ fn authorised(shared: &mut Shared, headers: &HeaderMap) -> Result<String, Respon
         .unwrap_or_default();
     match shared.access.get(token) {
         Some(expiry) if Instant::now() < *expiry => Ok(token.to_owned()),
-        _ => Err(graph_error(
+        _ => Err(Box::new(graph_error(
             401,
             "InvalidAuthenticationToken",
             "Access token has expired or is not valid.",
-        )),
+        ))),
     }
 }
 
@@ -414,7 +414,7 @@ fn list(items: impl Iterator<Item = (String, String)>) -> Response {
 async fn joined_teams(State(shared): State<Handle>, headers: HeaderMap) -> Response {
     let mut shared = shared.lock().expect("lock");
     if let Err(answer) = authorised(&mut shared, &headers) {
-        return answer;
+        return *answer;
     }
     list(
         shared
@@ -431,7 +431,7 @@ async fn channels(
 ) -> Response {
     let mut shared = shared.lock().expect("lock");
     if let Err(answer) = authorised(&mut shared, &headers) {
-        return answer;
+        return *answer;
     }
     match shared.teams.iter().find(|team| team.id == team_id) {
         Some(team) => list(team.channels.iter().cloned()),
@@ -452,7 +452,7 @@ async fn post_message(
     let mut shared = shared.lock().expect("lock");
     let token = match authorised(&mut shared, &headers) {
         Ok(token) => token,
-        Err(answer) => return answer,
+        Err(answer) => return *answer,
     };
     let known = shared
         .teams

@@ -295,6 +295,24 @@ async fn a_budget_alert_reaches_the_picked_teams_channel_once_through_graph() {
     assert_eq!(listed[0]["name"], "Teams: Ops / Alerts");
     assert_eq!(listed[0]["targetHint"], "Ops / Alerts");
 
+    // "Send test" posts through Graph too.
+    let (status, tested) = status_and_json(
+        app.post(
+            &format!("/v1/channels/{}/test", listed[0]["id"]),
+            Some(&token),
+            &json!({}),
+        )
+        .await,
+    )
+    .await;
+    assert_eq!(
+        (status, tested),
+        (StatusCode::OK, json!({"delivered": true}))
+    );
+    let test_message = stand_in.messages().pop().expect("the test message");
+    assert_eq!(test_message.channel_id, ALERTS_ID);
+    assert_ne!(card_of(&test_message)["body"][0]["text"], ALERT_TITLE);
+
     // Graph stops taking the token it has: the alert goes out after one refresh.
     stand_in.expire_access_tokens();
     let budget = create(&app, &token, &one_alert_budget("Prod AWS")).await;

@@ -18,6 +18,7 @@ use crate::auth::rate_limit::{LoginLimiter, RequestLimits};
 use crate::auth::secret;
 use crate::auth::tokens::AccessTokens;
 use crate::config::Config;
+use crate::jobs::anomalies::AnomalyDetection;
 use crate::jobs::budgets::BudgetEvaluator;
 use crate::jobs::discovery::DiscoveryWorker;
 use crate::jobs::ingest::{reconcile_interrupted, IngestWorker};
@@ -114,6 +115,7 @@ impl Application {
             public_url: public_url.trim_end_matches('/').to_owned(),
             ingest_wake: Arc::new(Notify::new()),
             budget_wake: Arc::new(Notify::new()),
+            anomaly_wake: Arc::new(Notify::new()),
             notification_wake: Arc::new(Notify::new()),
             sync_wake: Arc::new(Notify::new()),
             discovery_wake: Arc::new(Notify::new()),
@@ -156,6 +158,8 @@ impl Application {
             .into_future();
         let ingest = IngestWorker::from_state(&self.state).run(self.state.ingest_wake.clone());
         let budgets = BudgetEvaluator::from_state(&self.state).run(self.state.budget_wake.clone());
+        let anomalies =
+            AnomalyDetection::from_state(&self.state).run(self.state.anomaly_wake.clone());
         let notifications =
             NotificationDelivery::from_state(&self.state).run(self.state.notification_wake.clone());
         let syncs = SyncWorker::from_state(&self.state).run(self.state.sync_wake.clone());
@@ -173,6 +177,10 @@ impl Application {
             evaluated = budgets => {
                 tracing::error!("the budget evaluation job stopped");
                 evaluated.context("running the budget evaluation job")
+            }
+            detected = anomalies => {
+                tracing::error!("the anomaly detection job stopped");
+                detected.context("running the anomaly detection job")
             }
             delivered = notifications => {
                 tracing::error!("the notification delivery job stopped");

@@ -34,6 +34,8 @@ pub struct AppState {
     pub ingest_wake: Arc<Notify>,
     /// Wakes the budget evaluation job (after a load).
     pub budget_wake: Arc<Notify>,
+    /// Wakes the anomaly detection job (after a load, a change of the anomaly settings).
+    pub anomaly_wake: Arc<Notify>,
     /// Wakes the notification delivery job (after an alert was recorded).
     pub notification_wake: Arc<Notify>,
     /// Wakes the cloud sync job ("Sync now", a new connection).
@@ -46,4 +48,11 @@ pub struct AppState {
     pub sources: Arc<crate::cloud::sources::Sources>,
     /// The ops token and the cost database, for `costscope backup` against this server.
     pub live_data: Arc<crate::backup::LiveData>,
+}
+
+impl AppState {
+    /// The jobs a successful load wakes: the budget evaluation and the anomaly detection.
+    pub fn load_wakes(&self) -> [Arc<Notify>; 2] {
+        [self.budget_wake.clone(), self.anomaly_wake.clone()]
+    }
 }

@@ -198,9 +198,8 @@ impl TryFrom<AnomalyRow> for StoredAnomaly {
     type Error = StoreError;
 
     fn try_from(row: AnomalyRow) -> Result<Self, Self::Error> {
-        let corrupt = |column: &str, text: &str| {
-            StoreError::Corrupt(format!("anomalies.{column}: {text:?}"))
-        };
+        let corrupt =
+            |column: &str, text: &str| StoreError::Corrupt(format!("anomalies.{column}: {text:?}"));
         Ok(StoredAnomaly {
             id: row.id,
             customer_id: row.customer_id,
@@ -230,7 +229,10 @@ pub(crate) struct SettingsRow {
 }
 
 impl SettingsRow {
-    pub(crate) fn into_settings(self, channel_ids: Vec<i64>) -> Result<AnomalySettings, StoreError> {
+    pub(crate) fn into_settings(
+        self,
+        channel_ids: Vec<i64>,
+    ) -> Result<AnomalySettings, StoreError> {
         let thresholds = Thresholds::new(self.relative_threshold, self.absolute_threshold)
             .map_err(|error| StoreError::Corrupt(format!("anomaly_settings: {}", error.message)))?;
         let tag_keys: Vec<String> = serde_json::from_str(&self.tag_keys)

@@ -35,7 +35,13 @@ fn service(name: &str) -> SeriesKey {
     }
 }
 
-fn scanned(series: SeriesKey, start: &str, end: &str, actual: f64, expected: f64) -> ScannedAnomaly {
+fn scanned(
+    series: SeriesKey,
+    start: &str,
+    end: &str,
+    actual: f64,
+    expected: f64,
+) -> ScannedAnomaly {
     let (start, end) = (day(start), day(end));
     ScannedAnomaly {
         series,
@@ -105,7 +111,12 @@ async fn a_scan_inserts_grows_and_deletes_runs_and_notifies_each_new_recent_one_
         ];
         let outcome = scan(store.as_ref(), acme, &first, 1).await;
         assert_eq!(
-            (outcome.inserted, outcome.updated, outcome.deleted, outcome.notified),
+            (
+                outcome.inserted,
+                outcome.updated,
+                outcome.deleted,
+                outcome.notified
+            ),
             (2, 0, 0, 1)
         );
         let listed = anomalies
@@ -145,11 +156,19 @@ async fn a_scan_inserts_grows_and_deletes_runs_and_notifies_each_new_recent_one_
         ];
         let outcome = scan(store.as_ref(), acme, &second, 2).await;
         assert_eq!(
-            (outcome.inserted, outcome.updated, outcome.deleted, outcome.notified),
+            (
+                outcome.inserted,
+                outcome.updated,
+                outcome.deleted,
+                outcome.notified
+            ),
             (1, 1, 1, 1)
         );
         let grown = anomalies.get_anomaly(acme, ec2.id).await.unwrap().unwrap();
-        assert_eq!((grown.end, grown.days, grown.actual), (day("2026-11-19"), 2, 1_900.0));
+        assert_eq!(
+            (grown.end, grown.days, grown.actual),
+            (day("2026-11-19"), 2, 1_900.0)
+        );
         assert_eq!((grown.detected_at, grown.updated_at), (at(1), at(2)));
         let events = anomaly_events(store.as_ref()).await;
         assert_eq!(events.len(), 2);
@@ -160,7 +179,10 @@ async fn a_scan_inserts_grows_and_deletes_runs_and_notifies_each_new_recent_one_
 
         // The same scan again writes nothing new.
         let outcome = scan(store.as_ref(), acme, &second, 3).await;
-        assert_eq!((outcome.inserted, outcome.notified, outcome.deleted), (0, 0, 0));
+        assert_eq!(
+            (outcome.inserted, outcome.notified, outcome.deleted),
+            (0, 0, 0)
+        );
         assert_eq!(anomaly_events(store.as_ref()).await.len(), 2);
     })
     .await;
@@ -264,7 +286,13 @@ async fn another_tenant_sees_and_changes_nothing() {
         scan(
             store.as_ref(),
             acme,
-            &[scanned(service("EC2"), "2026-11-18", "2026-11-18", 900.0, 300.0)],
+            &[scanned(
+                service("EC2"),
+                "2026-11-18",
+                "2026-11-18",
+                900.0,
+                300.0,
+            )],
             1,
         )
         .await;
@@ -358,7 +386,13 @@ async fn settings_keep_their_channels_and_anomaly_events_go_to_them_only() {
         scan(
             store.as_ref(),
             acme,
-            &[scanned(service("EC2"), "2026-11-19", "2026-11-19", 900.0, 300.0)],
+            &[scanned(
+                service("EC2"),
+                "2026-11-19",
+                "2026-11-19",
+                900.0,
+                300.0,
+            )],
             2,
         )
         .await;
@@ -375,7 +409,11 @@ async fn settings_keep_their_channels_and_anomaly_events_go_to_them_only() {
         assert_ne!(deliveries[0].channel_id, Some(ops));
 
         // Deleting the named channel: the settings name none, anomaly events go everywhere.
-        assert!(store.channels().delete_channel(acme, finance).await.unwrap());
+        assert!(store
+            .channels()
+            .delete_channel(acme, finance)
+            .await
+            .unwrap());
         assert_eq!(
             anomalies.anomaly_settings(acme).await.unwrap().channel_ids,
             Vec::<i64>::new()
@@ -383,7 +421,13 @@ async fn settings_keep_their_channels_and_anomaly_events_go_to_them_only() {
         scan(
             store.as_ref(),
             acme,
-            &[scanned(service("RDS"), "2026-11-19", "2026-11-19", 900.0, 300.0)],
+            &[scanned(
+                service("RDS"),
+                "2026-11-19",
+                "2026-11-19",
+                900.0,
+                300.0,
+            )],
             4,
         )
         .await;

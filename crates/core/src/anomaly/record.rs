@@ -157,7 +157,10 @@ pub fn runs(detection: &Detection, first: NaiveDate, last: NaiveDate) -> Vec<Run
         run.actual += anomaly.actual;
         run.expected += anomaly.expected;
     }
-    by_start.into_values().filter(|run| run.end >= first).collect()
+    by_start
+        .into_values()
+        .filter(|run| run.end >= first)
+        .collect()
 }
 
 /// Which of the new runs notify: those ending within [`NOTIFY_WITHIN_DAYS`] of `latest`, the
@@ -218,7 +221,7 @@ impl AnomalyStatus {
 }
 
 /// A tenant's anomaly settings.
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, PartialEq, Default)]
 pub struct AnomalySettings {
     pub thresholds: Thresholds,
     /// Trimmed, de-duplicated, in the order given.
@@ -227,15 +230,6 @@ pub struct AnomalySettings {
     pub channel_ids: Vec<i64>,
 }
 
-impl Default for AnomalySettings {
-    fn default() -> Self {
-        Self {
-            thresholds: Thresholds::default(),
-            tag_keys: Vec::new(),
-            channel_ids: Vec::new(),
-        }
-    }
-}
 
 /// Settings as a request gives them; a missing field takes its default.
 #[derive(Debug, Clone, Default, PartialEq)]
@@ -350,22 +344,27 @@ mod tests {
             }]
         );
         assert_eq!(found[0].impact(), 500.0);
-        assert_eq!(runs(&detection, day("2026-01-01"), day("2026-01-05")).len(), 2);
+        assert_eq!(
+            runs(&detection, day("2026-01-01"), day("2026-01-05")).len(),
+            2
+        );
     }
 
     #[test]
     fn only_recent_runs_notify_and_at_most_ten_of_the_largest() {
         let latest = day("2026-03-31");
-        let mut runs: Vec<(NaiveDate, f64)> = (0..12)
-            .map(|i| (day("2026-03-30"), f64::from(i)))
-            .collect();
+        let mut runs: Vec<(NaiveDate, f64)> =
+            (0..12).map(|i| (day("2026-03-30"), f64::from(i))).collect();
         // Ends 4 days before the latest day: too old.
         runs.push((day("2026-03-27"), 1_000.0));
         runs.push((day("2026-03-28"), 999.0));
         let flags = notified(&runs, latest);
         // Recent: the twelve on the 30th and the one on the 28th; the ten largest notify.
         assert!(flags[13], "the largest recent one");
-        assert!(flags[..3].iter().all(|flag| !flag), "the three smallest stay silent");
+        assert!(
+            flags[..3].iter().all(|flag| !flag),
+            "the three smallest stay silent"
+        );
         assert!(flags[3..12].iter().all(|flag| *flag));
         assert!(!flags[12], "ended 4 days before the latest day");
         assert_eq!(flags.iter().filter(|flag| **flag).count(), 10);

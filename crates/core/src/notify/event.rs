@@ -320,7 +320,9 @@ impl AnomalyAlert {
     /// `Cost anomaly: {service or tagKey=tagValue} in {accountName or accountId} — {impact}
     /// above expected on {start}` (a tag series has no account: no "in …").
     pub fn title(&self) -> String {
-        let start = self.start.map_or_else(String::new, |start| start.to_string());
+        let start = self
+            .start
+            .map_or_else(String::new, |start| start.to_string());
         let place = self
             .account()
             .map_or_else(String::new, |account| format!(" in {account}"));
@@ -338,7 +340,9 @@ impl AnomalyAlert {
         let percent = self
             .impact_percent
             .map_or_else(String::new, |percent| format!(" (+{percent:.1}%)"));
-        let start = self.start.map_or_else(String::new, |start| start.to_string());
+        let start = self
+            .start
+            .map_or_else(String::new, |start| start.to_string());
         let mut facts = vec![Fact::new("Series", self.subject())];
         if let Some(account) = self.account() {
             facts.push(Fact::new("Account", account.to_owned()));

@@ -31,12 +31,15 @@ pub(crate) fn series_costs_sql(customer: i64, query: &SeriesCostsQuery) -> Sql {
         SeriesCostsBy::Parts { .. } => (1, false),
     };
     sql.text.push_str("WITH s AS (SELECT ");
-    sql.text
-        .push_str(if daily { "charge_date AS day, " } else { "CAST(NULL AS DATE) AS day, " });
+    sql.text.push_str(if daily {
+        "charge_date AS day, "
+    } else {
+        "CAST(NULL AS DATE) AS day, "
+    });
     match &query.by {
-        SeriesCostsBy::Service => sql
-            .text
-            .push_str("provider AS g0, account_id AS g1, service AS g2, max(account_name) AS account_name, "),
+        SeriesCostsBy::Service => sql.text.push_str(
+            "provider AS g0, account_id AS g1, service AS g2, max(account_name) AS account_name, ",
+        ),
         SeriesCostsBy::Tag(key) => {
             sql.text.push_str("map_extract_value(tags, ");
             bind(&mut sql, text(key));
@@ -104,7 +107,8 @@ pub(crate) fn series_costs_sql(customer: i64, query: &SeriesCostsQuery) -> Sql {
     }
     let columns: Vec<String> = (0..groups).map(|i| format!("g{i}")).collect();
     let columns = columns.join(", ");
-    sql.text.push_str(&format!(" GROUP BY day, {columns}, currency)"));
+    sql.text
+        .push_str(&format!(" GROUP BY day, {columns}, currency)"));
     match &query.by {
         SeriesCostsBy::Parts { .. } | SeriesCostsBy::Series(_) => {
             sql.text.push_str(&format!(
@@ -150,7 +154,9 @@ pub(crate) fn series_costs(
         Ok(SeriesCost {
             day: date_of(&day),
             group,
-            account_name: row.get::<_, Option<String>>(1 + groups)?.unwrap_or_default(),
+            account_name: row
+                .get::<_, Option<String>>(1 + groups)?
+                .unwrap_or_default(),
             currency: row.get(2 + groups)?,
             amount: row.get(3 + groups)?,
         })

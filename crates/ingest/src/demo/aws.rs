@@ -807,6 +807,7 @@ fn day_lines(catalog: &[Item], day: NaiveDate) -> Vec<Line> {
             }
         }
     }
+    lines.extend(injected_lines(day, &start, &end));
     // The savings plan's daily commitment, billed to the payer's Production account.
     let used: f64 = lines
         .iter()
@@ -831,6 +832,40 @@ fn day_lines(catalog: &[Item], day: NaiveDate) -> Vec<Line> {
         ..Line::default()
     });
     lines
+}
+
+/// The anomalies injected on `day` (see [`super::anomalies`]), in each account's first region.
+fn injected_lines(day: NaiveDate, start: &str, end: &str) -> Vec<Line> {
+    super::anomalies::injected(day)
+        .into_iter()
+        .map(|injected| {
+            let account = &ACCOUNTS[injected.account];
+            let region = account.regions[0];
+            Line {
+                account: injected.account,
+                start: start.to_owned(),
+                end: end.to_owned(),
+                line_type: "Usage",
+                product: injected.product.to_owned(),
+                usage_type: format!("{}{}", region_prefix(region), injected.usage),
+                operation: injected.operation.to_owned(),
+                resource_id: injected.resource_id.to_owned(),
+                description: format!(
+                    "${} per {} for {}",
+                    injected.rate, injected.unit, injected.usage
+                ),
+                usage_amount: injected.quantity,
+                rate: injected.rate,
+                cost: injected.cost(),
+                public_cost: injected.cost(),
+                public_rate: injected.rate,
+                unit: injected.unit,
+                region: region_code_static(region),
+                tags: json_object(&[("user_env", account.env)]),
+                ..Line::default()
+            }
+        })
+        .collect()
 }
 
 fn region_code_static(region: &str) -> &'static str {

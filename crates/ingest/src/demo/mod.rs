@@ -6,6 +6,7 @@
 //! Thirteen months of daily rows: from the first day of the month twelve months before
 //! `today`'s month up to `today` inclusive.
 
+pub mod anomalies;
 mod aws;
 mod azure;
 mod gcp;

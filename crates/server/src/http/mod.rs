@@ -1,6 +1,7 @@
 //! The HTTP API: one module per resource, assembled here.
 
 pub mod accounts;
+pub mod anomalies;
 pub mod auth;
 pub mod budgets;
 pub mod channels;
@@ -48,6 +49,7 @@ pub fn routes() -> Router<AppState> {
         .merge(budgets::routes())
         .merge(channels::routes())
         .merge(teams::routes())
+        .merge(anomalies::routes())
         .merge(cost::routes())
         .merge(currency::routes())
         .merge(ingest::routes())

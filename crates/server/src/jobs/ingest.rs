@@ -282,8 +282,9 @@ pub struct IngestWorker {
     engine: Arc<dyn CostEngine>,
     clock: Arc<dyn Clock>,
     data_dir: PathBuf,
-    /// Notified after each successful load (the budget evaluation job waits on it).
-    loaded: Option<Arc<Notify>>,
+    /// Notified after each successful load (the budget evaluation and anomaly detection jobs
+    /// wait on them).
+    loaded: Vec<Arc<Notify>>,
     limits: UploadLimits,
     /// Claims of this server's slots one at a time, so that two of them never take two
     /// uploads of one tenant.
@@ -302,7 +303,7 @@ impl IngestWorker {
             engine,
             clock,
             data_dir,
-            loaded: None,
+            loaded: Vec::new(),
             limits: UploadLimits::default(),
             claiming: Arc::new(Mutex::new(())),
         }
@@ -322,12 +323,12 @@ impl IngestWorker {
             state.config.data_dir.clone(),
         )
         .with_limits(state.config.uploads)
-        .notifying_loads(state.budget_wake.clone())
+        .notifying_loads(state.load_wakes())
     }
 
-    /// Wakes `notify` after every successful load.
-    pub fn notifying_loads(mut self, notify: Arc<Notify>) -> Self {
-        self.loaded = Some(notify);
+    /// Wakes each of `notify` after every successful load.
+    pub fn notifying_loads(mut self, notify: impl IntoIterator<Item = Arc<Notify>>) -> Self {
+        self.loaded.extend(notify);
         self
     }
 
@@ -360,7 +361,7 @@ impl IngestWorker {
         Ok(match outcome {
             IngestOutcome::Succeeded(result) => {
                 tracing::info!(job_id = job.id, rows = result.rows, "upload loaded");
-                if let Some(loaded) = &self.loaded {
+                for loaded in &self.loaded {
                     loaded.notify_one();
                 }
                 Outcome::Succeeded { job_id: job.id }

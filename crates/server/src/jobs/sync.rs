@@ -6,8 +6,9 @@
 //! its files to `<data_dir>/uploads/<job id>/` and queue them as an ingest job carrying the
 //! sync's `source` and the connection's id. The ingest worker loads them exactly as it loads an
 //! upload (bounds, the stored-rows quota, reconciliation, the atomic replace of the billing
-//! period, the load history, the budget evaluation's wake-up); the period's fingerprint is
-//! recorded only once that load succeeded, so a failed period is tried again next time.
+//! period, the load history, the wake-up of the budget evaluation and the anomaly detection);
+//! the period's fingerprint is recorded only once that load succeeded, so a failed period is
+//! tried again next time.
 //!
 //! `sync_concurrency` connections sync at once; each within `sync_timeout_seconds`, so one
 //! slow or failing connection never holds up the others. A sync left running by a stopped

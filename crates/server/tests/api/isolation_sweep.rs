@@ -90,6 +90,7 @@ struct World {
     channel_a_id: i64,
     /// A's Teams integration (`channel_id` of the Teams routes).
     teams_a_id: i64,
+    anomaly_a_id: i64,
     /// A service-account key file (for B's GCP connection).
     gcp_key: String,
 }
@@ -240,6 +241,8 @@ fn json_body(world: &World, key: &str) -> Option<Value> {
         "DELETE /v1/azure/account" => json!({"account_id": ALPHA_SUBSCRIPTION}),
         "POST /tags/standard" => json!({"key": "bravo-tag", "values": ["b"]}),
         "PUT /tags/standard/{id}" => json!({"key": "hijacked-tag"}),
+        "PATCH /v1/anomalies/{id}" => json!({"status": "dismissed"}),
+        "PUT /v1/anomalies/settings" => json!({"relativeThreshold": 0.5, "tagKeys": ["bravo"]}),
         "POST /v1/api/teams/oauth/callback" => {
             json!({"code": "sweep-code", "state": "not-a-sign-in-state"})
         }
@@ -269,6 +272,7 @@ fn path_value(world: &World, path: &str, name: &str) -> String {
         (Some("api"), "channel_id") => world.teams_a_id.to_string(),
         (Some("api"), "team_id") => crate::teams::TEAM_ID.to_owned(),
         (Some("api"), "team_channel_id") => crate::teams::ALERTS_ID.to_owned(),
+        (Some("anomalies"), "id") => world.anomaly_a_id.to_string(),
         // A has no inventory here: the id of a recommendation about a volume of A's account.
         (Some("savings"), "id") => {
             "unattached_volume:424242424242:us-east-1:vol-0a1b2c3d".to_owned()
@@ -460,6 +464,7 @@ async fn world(app: &TestApp, teams: &TeamsStandIn) -> World {
     assert_eq!(status, StatusCode::CREATED, "{channel}");
     // A's Teams channel, picked through the Teams stand-in.
     let teams_a_id = crate::teams::connect(app, &owner_a, teams).await;
+    let anomaly_a_id = seed_alpha_anomaly(app, customer_a).await;
     let owner_b = app
         .signup_owner("Bob Bravo", "bob@b.test")
         .await
@@ -475,8 +480,53 @@ async fn world(app: &TestApp, teams: &TeamsStandIn) -> World {
         standard_tag_a_id: tag["id"].as_i64().expect("a standard tag id"),
         channel_a_id: channel["id"].as_i64().expect("a channel id"),
         teams_a_id,
+        anomaly_a_id,
         gcp_key: BigQueryStandIn::start(Vec::new()).await.key_json(),
     }
+}
+
+/// Records an anomaly of A's marked account, long before the detection job's window (so that
+/// no scan touches it); answers its id.
+async fn seed_alpha_anomaly(app: &TestApp, customer_id: i64) -> i64 {
+    use costscope_core::anomaly::{Contributors, Run, SeriesKey};
+    let day = chrono::NaiveDate::from_ymd_opt(2020, 1, 6).expect("a date");
+    let run = costscope_store::ScannedAnomaly {
+        series: SeriesKey::Service {
+            provider: "aws".to_owned(),
+            account_id: "424242424242".to_owned(),
+            service: "AlphaSecretService".to_owned(),
+            currency: "USD".to_owned(),
+        },
+        account_name: Some("Alpha Secret Account".to_owned()),
+        run: Run {
+            start: day,
+            end: day,
+            days: 1,
+            actual: 900.0,
+            expected: 100.0,
+        },
+        contributors: Contributors::default(),
+    };
+    let outcome = app
+        .store
+        .anomalies()
+        .record_anomaly_scan(costscope_store::AnomalyScan {
+            customer_id,
+            judged_from: day,
+            // Ended long before the latest day: stored without a notification.
+            latest: day + chrono::Days::new(30),
+            runs: &[run],
+            now: Utc::now(),
+        })
+        .await
+        .expect("record A's anomaly");
+    assert_eq!(outcome.inserted, 1);
+    app.store
+        .anomalies()
+        .list_anomalies(customer_id, day, day, None)
+        .await
+        .expect("A's anomalies")[0]
+        .id
 }
 
 /// What A sees of its own data, to compare before and after the sweep.
@@ -492,6 +542,8 @@ async fn a_snapshot(app: &TestApp, world: &World) -> Vec<Value> {
         "/v1/azure/account".to_owned(),
         "/tags/standard".to_owned(),
         "/v1/channels".to_owned(),
+        format!("/v1/anomalies/{}", world.anomaly_a_id),
+        "/v1/anomalies/settings".to_owned(),
     ] {
         let (status, mut body) = status_and_json(app.get(&path, Some(&world.owner_a)).await).await;
         assert_eq!(status, StatusCode::OK, "{path}: {body}");

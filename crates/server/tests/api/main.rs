@@ -1,5 +1,6 @@
 //! API tests: the real server on a free port, called over HTTP.
 
+mod anomalies;
 mod auth;
 mod backup;
 mod budget_bounds;

@@ -31,7 +31,7 @@ const SPIKE: f64 = 3_000.0;
 const DAYS: u64 = 120;
 /// Days before the latest day of the two spikes.
 const OLD_SPIKE: u64 = 20;
-const RECENT_SPIKE: u64 = 1;
+pub const RECENT_SPIKE: u64 = 1;
 
 fn leak(text: String) -> &'static str {
     Box::leak(text.into_boxed_str())
@@ -42,7 +42,7 @@ fn latest_day() -> NaiveDate {
 }
 
 /// The module's data set; `spikes`: days before the latest day that carry a spike.
-fn data(spikes: &[u64]) -> FocusCsv {
+pub fn data(spikes: &[u64]) -> FocusCsv {
     let latest = latest_day();
     let mut csv = FocusCsv::new();
     for back in 0..DAYS {
@@ -80,7 +80,7 @@ async fn list(app: &TestApp, token: &str, query: &str) -> Value {
 }
 
 /// Polls the list (20 s at most) until it holds `count` anomalies: the job runs after the load.
-async fn anomalies_once_detected(app: &TestApp, token: &str, count: usize) -> Vec<Value> {
+pub async fn anomalies_once_detected(app: &TestApp, token: &str, count: usize) -> Vec<Value> {
     let deadline = std::time::Instant::now() + Duration::from_secs(20);
     loop {
         let body = list(app, token, "").await;
@@ -110,7 +110,7 @@ async fn put_settings(app: &TestApp, token: &str, body: &Value) -> reqwest::Resp
     app.put("/v1/anomalies/settings", token, body).await
 }
 
-fn day_before_latest(back: u64) -> String {
+pub fn day_before_latest(back: u64) -> String {
     (latest_day() - Days::new(back)).to_string()
 }
 

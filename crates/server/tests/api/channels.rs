@@ -25,8 +25,8 @@ use crate::helpers::{
     Session, TestApp, PASSWORD,
 };
 
-const PUBLIC_URL: &str = "https://costs.acme.test";
-const SECRET: &str = "whsec_test_0123456789abcdef";
+pub const PUBLIC_URL: &str = "https://costs.acme.test";
+pub const SECRET: &str = "whsec_test_0123456789abcdef";
 
 /// A clock stopped at one moment: the tests drive the retries' time with it.
 #[derive(Debug)]
@@ -39,7 +39,7 @@ impl Clock for At {
 }
 
 /// One run of the app's delivery job at `now`.
-async fn deliver_at(app: &TestApp, now: DateTime<Utc>) -> Outcome {
+pub async fn deliver_at(app: &TestApp, now: DateTime<Utc>) -> Outcome {
     NotificationDelivery::from_state(&app.state)
         .with_clock(Arc::new(At(now)))
         .run_once()
@@ -47,7 +47,7 @@ async fn deliver_at(app: &TestApp, now: DateTime<Utc>) -> Outcome {
         .unwrap()
 }
 
-fn with_smtp(smtp: &FakeSmtpServer) -> impl FnOnce(&mut costscope_server::config::Config) {
+pub fn with_smtp(smtp: &FakeSmtpServer) -> impl FnOnce(&mut costscope_server::config::Config) {
     let url = smtp.url();
     move |config| {
         config.public_url = Some(PUBLIC_URL.to_owned());
@@ -87,7 +87,7 @@ async fn deliveries(app: &TestApp, token: &str) -> Vec<Value> {
 }
 
 /// Polls the deliveries (20 s at most) until `done` holds of them.
-async fn deliveries_until(
+pub async fn deliveries_until(
     app: &TestApp,
     token: &str,
     done: impl Fn(&[Value]) -> bool,
@@ -106,7 +106,7 @@ async fn deliveries_until(
     }
 }
 
-fn all_delivered(count: usize) -> impl Fn(&[Value]) -> bool {
+pub fn all_delivered(count: usize) -> impl Fn(&[Value]) -> bool {
     move |list| list.len() == count && list.iter().all(|d| d["status"] == "delivered")
 }
 
@@ -137,7 +137,7 @@ fn hmac_sha256_hex(key: &[u8], message: &[u8]) -> String {
 
 /// What a receiver does: the signature over `timestamp.body` with the secret, and the
 /// timestamp within 5 minutes of `now`. Answers the timestamp.
-fn verify_signature(request: &ReceivedRequest, secret: &str, now: DateTime<Utc>) -> i64 {
+pub fn verify_signature(request: &ReceivedRequest, secret: &str, now: DateTime<Utc>) -> i64 {
     let timestamp = request
         .header("x-costscope-timestamp")
         .expect("a timestamp");
@@ -157,7 +157,7 @@ fn verify_signature(request: &ReceivedRequest, secret: &str, now: DateTime<Utc>)
     timestamp
 }
 
-fn subject(mail: &ReceivedMail) -> &str {
+pub fn subject(mail: &ReceivedMail) -> &str {
     mail.data
         .lines()
         .find_map(|line| line.strip_prefix("Subject: "))

@@ -47,6 +47,7 @@ mod request_fuzz;
 mod sign_in_abuse;
 mod standard_tags;
 mod teams;
+mod told_everywhere;
 mod tenancy;
 mod upgrade;
 mod upload_bounds;

@@ -5,7 +5,6 @@
 //! error, 403 roles, 404 none configured or another tenant's.
 
 use std::collections::HashMap;
-use std::time::Duration;
 
 use costscope_connectors::testing::teams::{PostedMessage, TeamsStandIn, CLIENT_ID, CLIENT_SECRET};
 use costscope_core::notify::teams::{
@@ -18,6 +17,7 @@ use secrecy::SecretString;
 use serde_json::{json, Value};
 
 use crate::budgets::{budget_data, create};
+use crate::channels::deliveries_until;
 use crate::cost_fixture::upload;
 use crate::helpers::{
     assert_error, assert_invalid, spawn_app, spawn_app_with, status_and_json, TestApp,
@@ -139,31 +139,8 @@ fn alert_delivery(list: &[Value]) -> Option<&Value> {
 }
 
 /// The card of a posted Graph message: its attachment's content, parsed.
-fn card_of(message: &PostedMessage) -> Value {
+pub fn card_of(message: &PostedMessage) -> Value {
     serde_json::from_str(message.body["attachments"][0]["content"].as_str().unwrap()).unwrap()
-}
-
-/// Polls the deliveries (20 s at most) until `done` holds of them.
-async fn deliveries_until(
-    app: &TestApp,
-    token: &str,
-    done: impl Fn(&[Value]) -> bool,
-) -> Vec<Value> {
-    let deadline = std::time::Instant::now() + Duration::from_secs(20);
-    loop {
-        let (status, list) =
-            status_and_json(app.get("/v1/notifications/deliveries", Some(token)).await).await;
-        assert_eq!(status, StatusCode::OK, "{list}");
-        let list = list.as_array().unwrap().clone();
-        if done(&list) {
-            return list;
-        }
-        assert!(
-            std::time::Instant::now() < deadline,
-            "deliveries never got there: {list:?}"
-        );
-        tokio::time::sleep(Duration::from_millis(50)).await;
-    }
 }
 
 #[tokio::test]

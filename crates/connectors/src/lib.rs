@@ -9,9 +9,9 @@ mod export_source;
 pub mod gcp;
 pub mod settings;
 mod smtp;
+mod teams;
 #[cfg(feature = "test-support")]
 pub mod testing;
-mod teams;
 mod webhook;
 
 pub use export_source::{

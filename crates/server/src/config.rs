@@ -673,7 +673,10 @@ fn teams_config(file: TeamsFile, overrides: TeamsFile) -> anyhow::Result<Option<
         .graph_url
         .or(file.graph_url)
         .unwrap_or_else(|| DEFAULT_TEAMS_GRAPH_URL.to_owned());
-    for (key, url) in [("teams.authority", &authority), ("teams.graph_url", &graph_url)] {
+    for (key, url) in [
+        ("teams.authority", &authority),
+        ("teams.graph_url", &graph_url),
+    ] {
         anyhow::ensure!(
             url.starts_with("https://") || url.starts_with("http://"),
             "{key}: {url:?} is not an http(s) URL"
@@ -897,7 +900,10 @@ mod tests {
         assert_eq!(config.queries, QueryLimits::default());
         assert_eq!(config.uploads, UploadLimits::default());
         assert_eq!(config.discovery, DiscoveryConfig::default());
-        assert!(config.teams.is_none(), "Teams is off until an app registration is given");
+        assert!(
+            config.teams.is_none(),
+            "Teams is off until an app registration is given"
+        );
         assert!(config.allow_signup);
         assert_eq!(
             config.public_url.as_deref(),
@@ -1108,7 +1114,10 @@ mod tests {
         assert_eq!(teams.authority, "http://127.0.0.1:9/common");
         let shown = format!(
             "{:?}",
-            parse("[teams]\nclient_id = \"a\"\nclient_secret = \"hidden-teams-secret\"", Overrides::default())
+            parse(
+                "[teams]\nclient_id = \"a\"\nclient_secret = \"hidden-teams-secret\"",
+                Overrides::default()
+            )
         );
         assert!(!shown.contains("hidden-teams-secret"), "{shown}");
 

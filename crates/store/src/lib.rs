@@ -55,7 +55,8 @@ pub use notifications::{NotificationKind, OutboxNotification};
 pub use postgres::PgStore;
 pub use sqlite::SqliteStore;
 pub use teams::{
-    NewSignIn, SignIn, TeamsConfiguration, TeamsIntegration, TeamsSelection, TeamsStore, TeamsTokens,
+    NewSignIn, SignIn, TeamsConfiguration, TeamsIntegration, TeamsSelection, TeamsStore,
+    TeamsTokens,
 };
 
 /// Everything the server stores about tenants. Every call on tenant data takes the

@@ -230,7 +230,6 @@ pub struct AnomalySettings {
     pub channel_ids: Vec<i64>,
 }
 
-
 /// Settings as a request gives them; a missing field takes its default.
 #[derive(Debug, Clone, Default, PartialEq)]
 pub struct SettingsInput {

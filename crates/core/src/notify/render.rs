@@ -295,7 +295,8 @@ mod tests {
             attachments[0]["contentType"],
             "application/vnd.microsoft.card.adaptive"
         );
-        let card: Value = serde_json::from_str(attachments[0]["content"].as_str().unwrap()).unwrap();
+        let card: Value =
+            serde_json::from_str(attachments[0]["content"].as_str().unwrap()).unwrap();
         assert_eq!(card, teams(&message())["attachments"][0]["content"]);
     }
 

@@ -9,8 +9,8 @@ mod progress;
 mod read;
 mod reads;
 mod resource_costs;
-mod series_costs;
 mod resources;
+mod series_costs;
 
 pub use load::{LoadSettings, Stager, DEFAULT_LOAD_MEMORY_LIMIT};
 pub use reads::ReadLimits;

@@ -46,7 +46,11 @@ if [[ -z "$base" ]]; then
   port="$("$VENV/bin/python" -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')"
   data_dir="$(mktemp -d -t costscope-schemathesis.XXXXXX)"
   base="http://127.0.0.1:$port"
-  "$BIN" serve --demo --addr "127.0.0.1:$port" --data-dir "$data_dir/data" >"$data_dir/server.log" 2>&1 &
+  # Microsoft Teams configured against an address nothing listens on: its routes answer their
+  # 4xx (no sign-in can complete here) instead of the 503 of a server without [teams].
+  COSTSCOPE_TEAMS_CLIENT_ID=schemathesis COSTSCOPE_TEAMS_CLIENT_SECRET=schemathesis \
+    COSTSCOPE_TEAMS_AUTHORITY=http://127.0.0.1:9 COSTSCOPE_TEAMS_GRAPH_URL=http://127.0.0.1:9 \
+    "$BIN" serve --demo --addr "127.0.0.1:$port" --data-dir "$data_dir/data" >"$data_dir/server.log" 2>&1 &
   server_pid=$!
   echo "schemathesis.sh: costscope serve --demo on $base (log $data_dir/server.log)"
   deadline=$((SECONDS + READY_TIMEOUT_SECONDS))

@@ -20,6 +20,7 @@ use crate::auth::tokens::AccessTokens;
 use crate::config::Config;
 use crate::jobs::anomalies::AnomalyDetection;
 use crate::jobs::budgets::BudgetEvaluator;
+use crate::jobs::digests::DigestJob;
 use crate::jobs::discovery::DiscoveryWorker;
 use crate::jobs::ingest::{reconcile_interrupted, IngestWorker};
 use crate::jobs::notifications::NotificationDelivery;
@@ -162,6 +163,7 @@ impl Application {
             AnomalyDetection::from_state(&self.state).run(self.state.anomaly_wake.clone());
         let notifications =
             NotificationDelivery::from_state(&self.state).run(self.state.notification_wake.clone());
+        let digests = DigestJob::from_state(&self.state).run();
         let syncs = SyncWorker::from_state(&self.state).run(self.state.sync_wake.clone());
         let discovery =
             DiscoveryWorker::from_state(&self.state).run(self.state.discovery_wake.clone());
@@ -185,6 +187,10 @@ impl Application {
             delivered = notifications => {
                 tracing::error!("the notification delivery job stopped");
                 delivered.context("running the notification delivery job")
+            }
+            digested = digests => {
+                tracing::error!("the digest job stopped");
+                digested.context("running the digest job")
             }
             synced = syncs => {
                 tracing::error!("the cloud sync job stopped");

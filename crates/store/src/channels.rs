@@ -590,8 +590,8 @@ macro_rules! impl_channel_store {
                 now: chrono::DateTime<chrono::Utc>,
                 limit: i64,
             ) -> Result<u64, crate::StoreError> {
-                let candidates: Vec<(i64, i64)> = sqlx::query_as(
-                    "SELECT o.id, o.customer_id FROM notification_outbox o \
+                let candidates: Vec<(i64, i64, String)> = sqlx::query_as(
+                    "SELECT o.id, o.customer_id, o.kind FROM notification_outbox o \
                      WHERE o.fanned_out_at IS NULL AND o.delivered_at IS NULL \
                      AND EXISTS (SELECT 1 FROM notification_channels c WHERE c.customer_id = o.customer_id) \
                      ORDER BY o.id LIMIT $1",
@@ -600,11 +600,12 @@ macro_rules! impl_channel_store {
                 .fetch_all(&self.pool)
                 .await?;
                 let mut fanned_out = 0;
-                for (id, customer_id) in candidates {
+                for (id, customer_id, kind) in candidates {
                     let mut tx = self.pool.begin().await?;
                     // A budget alert whose budget names channels goes to those, an anomaly to
-                    // the channels of the anomaly settings; any other event (or a budget or
-                    // settings naming none, or a budget deleted since) to every channel.
+                    // the channels of the anomaly settings, a digest only to the channel its
+                    // user chose; any other event (or a budget or settings naming none, or a
+                    // budget deleted since) to every channel.
                     let inserted = sqlx::query(
                         "INSERT INTO notification_deliveries \
                          (customer_id, notification_id, channel_id, channel_name, status, attempts, \
@@ -627,6 +628,10 @@ macro_rules! impl_channel_store {
                               OR NOT EXISTS (SELECT 1 FROM anomaly_channels s WHERE s.customer_id = o.customer_id) \
                               OR EXISTS (SELECT 1 FROM anomaly_channels s \
                                 WHERE s.customer_id = o.customer_id AND s.channel_id = c.id)) \
+                         AND (o.kind <> 'digest' \
+                              OR EXISTS (SELECT 1 FROM digest_sends g \
+                                WHERE g.notification_id = o.id AND g.customer_id = o.customer_id \
+                                AND g.channel_id = c.id)) \
                          ON CONFLICT (notification_id, channel_id) DO NOTHING",
                     )
                     .bind(now)
@@ -635,8 +640,10 @@ macro_rules! impl_channel_store {
                     .execute(&mut *tx)
                     .await?;
                     // Nothing written: fanned out meanwhile, or the channels are gone (then
-                    // the owners-and-admins e-mail takes it, as for a tenant without any).
-                    if inserted.rows_affected() == 0 {
+                    // the owners-and-admins e-mail takes it, as for a tenant without any). A
+                    // digest goes only to its user's channel: without one (none chosen, or
+                    // deleted since) it is done here, its e-mail goes on its own.
+                    if inserted.rows_affected() == 0 && kind != crate::NotificationKind::Digest.as_str() {
                         continue;
                     }
                     sqlx::query(

@@ -8,6 +8,7 @@ mod budget_alerts;
 mod budgets;
 pub mod channels;
 mod connections;
+pub mod digests;
 mod error;
 mod ingest_jobs;
 mod inputs;
@@ -37,6 +38,9 @@ pub use channels::{
 pub use connections::{
     CloudConnection, MemberAccount, NewCloudConnection, RegistrationCheck, SyncOutcome, SyncState,
     SyncStatus, SyncedPeriod, REGISTRATION_FAILED, REGISTRATION_RUNNING, REGISTRATION_SUCCEEDED,
+};
+pub use digests::{
+    DigestMail, DigestSend, DigestSettings, DigestStore, DigestSubscriber, NewDigest,
 };
 pub use error::StoreError;
 pub use ingest_jobs::{
@@ -81,6 +85,8 @@ pub trait MetadataStore: Send + Sync + std::fmt::Debug {
     /// Cost anomalies, their notifications and the tenant's anomaly settings (stop 25), in the
     /// same database.
     fn anomalies(&self) -> &dyn AnomalyStore;
+    /// Users' digest choices and the digests sent (issue 15), in the same database.
+    fn digests(&self) -> &dyn DigestStore;
 
     /// Creates a customer and its owner in one transaction.
     /// [`StoreError::Conflict`] when the owner's e-mail is taken.

@@ -20,6 +20,9 @@ pub enum NotificationKind {
     /// A new cost anomaly: the payload is `costscope_core::notify::event::AnomalyAlert`
     /// (`customerId`, `anomalyId`, `start`, the series, `actual`, `expected`, `impact`, …).
     Anomaly,
+    /// A user's scheduled digest: the payload is `costscope_core::notify::digest::Digest`. It
+    /// goes only to the user's chosen channel and address (`crate::digests`).
+    Digest,
 }
 
 impl NotificationKind {
@@ -28,6 +31,7 @@ impl NotificationKind {
         match self {
             NotificationKind::BudgetAlert => "budget_alert",
             NotificationKind::Anomaly => "anomaly",
+            NotificationKind::Digest => "digest",
         }
     }
 }
@@ -70,6 +74,7 @@ impl TryFrom<OutboxNotificationRow> for OutboxNotification {
         let kind = match row.kind.as_str() {
             "budget_alert" => NotificationKind::BudgetAlert,
             "anomaly" => NotificationKind::Anomaly,
+            "digest" => NotificationKind::Digest,
             other => {
                 return Err(StoreError::Corrupt(format!(
                     "notification_outbox.kind: {other:?}"

@@ -32,3 +32,4 @@ crate::inventory::sql::impl_inventory_store!(
 crate::channels::impl_channel_store!(PgStore);
 crate::teams::impl_teams_store!(PgStore);
 crate::anomalies::impl_anomaly_store!(PgStore);
+crate::digests::impl_digest_store!(PgStore);

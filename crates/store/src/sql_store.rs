@@ -40,6 +40,10 @@ macro_rules! impl_metadata_store {
                 self
             }
 
+            fn digests(&self) -> &dyn crate::digests::DigestStore {
+                self
+            }
+
             #[tracing::instrument(skip_all)]
             async fn create_customer_with_owner(
                 &self,
@@ -1438,6 +1442,7 @@ macro_rules! impl_metadata_store {
                     "SELECT {OUTBOX_COLUMNS} FROM notification_outbox o \
                      WHERE o.delivered_at IS NULL AND o.fanned_out_at IS NULL AND o.next_attempt_at <= $1 \
                      AND NOT EXISTS (SELECT 1 FROM notification_channels c WHERE c.customer_id = o.customer_id) \
+                     AND o.kind <> 'digest' \
                      ORDER BY o.created_at, o.id LIMIT $2"
                 ))
                 .bind(now)

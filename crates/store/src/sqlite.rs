@@ -35,3 +35,4 @@ crate::inventory::sql::impl_inventory_store!(
 crate::channels::impl_channel_store!(SqliteStore);
 crate::teams::impl_teams_store!(SqliteStore);
 crate::anomalies::impl_anomaly_store!(SqliteStore);
+crate::digests::impl_digest_store!(SqliteStore);

@@ -893,6 +893,24 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/me/digest": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The signed-in user's digest choice. */
+        get: operations["getMyDigest"];
+        /** Saves the signed-in user's digest choice (any role: it is their own). */
+        put: operations["putMyDigest"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/notifications/deliveries": {
         parameters: {
             query?: never;
@@ -2067,6 +2085,29 @@ export interface components {
          * @enum {string}
          */
         DetailStatus: "healthy" | "warning" | "exceeded";
+        /**
+         * @description How often a user receives a digest.
+         * @enum {string}
+         */
+        DigestFrequency: "off" | "daily" | "weekly";
+        /** @description A user's digest: how often, whether e-mailed to their own address, and to which channel. */
+        DigestSettings: {
+            /**
+             * Format: int64
+             * @description One of the tenant's channels; null: none.
+             */
+            channelId?: number | null;
+            email: boolean;
+            frequency: components["schemas"]["DigestFrequency"];
+        };
+        /** @description The digest choice to save; a missing field takes its default (off, e-mail on, no channel). */
+        DigestSettingsRequest: {
+            /** Format: int64 */
+            channelId?: number | null;
+            email?: boolean | null;
+            /** @description `off`, `daily` or `weekly`. */
+            frequency?: string | null;
+        };
         /** @description A discovery run. Times are UNIX seconds. */
         DiscoveryRunDto: {
             /**
@@ -7066,6 +7107,93 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["JobRefused"];
+                };
+            };
+        };
+    };
+    getMyDigest: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DigestSettings"];
+                };
+            };
+            /** @description Authentication required */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    putMyDigest: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DigestSettingsRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DigestSettings"];
+                };
+            };
+            /** @description The request cannot be read: a malformed body, path or query parameter (the message says which) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Authentication required */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body is larger than accepted */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description docs/NOTIFICATIONS.md Digests, per field */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
         };

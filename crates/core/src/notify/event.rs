@@ -4,6 +4,7 @@ use chrono::{DateTime, NaiveDate, Utc};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
+use super::digest::Digest;
 use crate::anomaly::Contributor;
 use crate::display::{dollars, money};
 
@@ -18,7 +19,7 @@ pub struct Fact {
 }
 
 impl Fact {
-    fn new(title: &str, value: String) -> Self {
+    pub(crate) fn new(title: &str, value: String) -> Self {
         Self {
             title: title.to_owned(),
             value,
@@ -49,6 +50,8 @@ pub enum Event {
     BudgetAlert(BudgetAlert),
     /// A new cost anomaly (the outbox's `anomaly` payload).
     Anomaly(AnomalyAlert),
+    /// A user's scheduled digest (the outbox's `digest` payload, docs/NOTIFICATIONS.md "Digests").
+    Digest(Box<Digest>),
     /// "Send test": proves the channel works.
     Test { channel_name: String },
 }
@@ -59,6 +62,7 @@ impl Event {
         match self {
             Event::BudgetAlert(_) => BudgetAlert::EVENT,
             Event::Anomaly(_) => AnomalyAlert::EVENT,
+            Event::Digest(_) => Digest::EVENT,
             Event::Test { .. } => "test",
         }
     }
@@ -68,6 +72,7 @@ impl Event {
         match kind {
             BudgetAlert::EVENT => Some(Event::BudgetAlert(BudgetAlert::from_payload(payload))),
             AnomalyAlert::EVENT => Some(Event::Anomaly(AnomalyAlert::from_payload(payload))),
+            Digest::EVENT => Some(Event::Digest(Box::new(Digest::from_payload(payload)))),
             _ => None,
         }
     }
@@ -77,6 +82,7 @@ impl Event {
         match self {
             Event::BudgetAlert(alert) => alert.message(public_url),
             Event::Anomaly(anomaly) => anomaly.message(public_url),
+            Event::Digest(digest) => digest.message(public_url),
             Event::Test { channel_name } => Message {
                 title: "Costscope test message".to_owned(),
                 text: format!(
@@ -282,7 +288,7 @@ pub struct AnomalyAlert {
 }
 
 /// An amount in `currency`: `$1,234.50` for US dollars, else `1,234.50 EUR`.
-fn amount_in(value: f64, currency: &str) -> String {
+pub(crate) fn amount_in(value: f64, currency: &str) -> String {
     match currency {
         "USD" | "" => dollars(value),
         other => format!("{} {other}", money(value)),

@@ -3,6 +3,7 @@
 //! - [`channel`]: the four channel types, the rules of a new channel (with the contract's
 //!   messages) and the hint an answer shows instead of the target.
 //! - [`event`]: what is sent (a budget alert, a test message) as one [`Message`].
+//! - [`digest`]: scheduled digests (the user's choice, the period, what one says).
 //! - [`render`]: a [`Message`] as each channel carries it (Slack blocks, a Teams Workflows
 //!   Adaptive Card, the signed webhook's envelope, an e-mail).
 //! - [`signature`]: the webhook signature, computed and verified.
@@ -11,6 +12,7 @@
 //!   messages, PKCE S256).
 
 pub mod channel;
+pub mod digest;
 pub mod event;
 pub mod pkce;
 pub mod render;

@@ -9,6 +9,7 @@ pub mod config;
 pub mod cost;
 pub mod currency;
 pub mod customer;
+pub mod digest;
 pub mod discovery;
 pub mod error;
 pub mod export;
@@ -50,6 +51,7 @@ pub fn routes() -> Router<AppState> {
         .merge(channels::routes())
         .merge(teams::routes())
         .merge(anomalies::routes())
+        .merge(digest::routes())
         .merge(cost::routes())
         .merge(currency::routes())
         .merge(ingest::routes())

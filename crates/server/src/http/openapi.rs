@@ -6,8 +6,8 @@ use utoipa::openapi::{ContentBuilder, Ref, ResponseBuilder};
 use utoipa::{Modify, OpenApi};
 
 use super::{
-    accounts, anomalies, auth, budgets, channels, config, cost, currency, customer, discovery,
-    error, export, findings, forecast, ingest, inventory, teams, users,
+    accounts, anomalies, auth, budgets, channels, config, cost, currency, customer, digest,
+    discovery, error, export, findings, forecast, ingest, inventory, teams, users,
 };
 
 #[derive(OpenApi)]
@@ -31,6 +31,7 @@ use super::{
         channels::list, channels::create, channels::remove, channels::send_test, channels::deliveries,
         teams::login, teams::callback, teams::list_teams, teams::list_channels, teams::select, teams::configured, teams::remove,
         anomalies::list, anomalies::get_one, anomalies::set_status, anomalies::get_settings, anomalies::put_settings,
+        digest::get_digest, digest::put_digest,
         inventory::resources::list, inventory::export::export, inventory::stats::count, inventory::property::property, inventory::property::params, inventory::stats::stats, inventory::stats::trend, inventory::resources::unmatched_spend,
         inventory::standard_tags::list, inventory::standard_tags::create, inventory::standard_tags::update, inventory::standard_tags::delete, inventory::standard_tags::stats,
         findings::handlers::list_findings, findings::handlers::savings, findings::handlers::dismiss, findings::handlers::restore, findings::compliance::tag_compliance,
@@ -60,6 +61,7 @@ use super::{
         costscope_core::notify::ChannelKind, costscope_core::notify::DeliveryStatus,
         teams::OAuthStart, teams::CallbackRequest, teams::SignedIn, teams::TeamsItem, teams::Selected, teams::ConfiguredChannel,
         anomalies::AnomalyDto, anomalies::ContributorDto, anomalies::ContributorsDto, anomalies::CurrencyAmountDto, anomalies::AnomalyList, anomalies::AnomalySeriesDay, anomalies::AnomalyDetail, anomalies::AnomalyStatusRequest, anomalies::AnomalySettingsDto, anomalies::AnomalySettingsRequest, costscope_core::anomaly::AnomalyStatus,
+        digest::DigestSettingsDto, digest::DigestSettingsRequest, costscope_core::notify::digest::DigestFrequency,
         budgets::dto::BudgetResource, budgets::dto::ResourcesPagination, budgets::dto::BudgetResourcesResponse,
         costscope_core::budget::BudgetFilter, costscope_core::budget::BudgetFilterType, costscope_core::budget::BudgetPeriod,
         costscope_core::budget::AlertThreshold, costscope_core::budget::AlertRequest, costscope_core::budget::AlertBasis, costscope_core::budget::ThresholdType, costscope_core::budget::BudgetHealth,

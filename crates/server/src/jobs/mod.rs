@@ -4,6 +4,7 @@
 pub mod anomalies;
 pub mod budgets;
 pub mod claim_loop;
+pub mod digests;
 pub mod discovery;
 pub mod ingest;
 pub mod notifications;

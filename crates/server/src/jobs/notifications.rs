@@ -5,6 +5,7 @@
 //!    store does each event in one transaction, once);
 //! 2. e-mails the events of tenants without any channel to their active owners and admins, as
 //!    before channels existed (when SMTP is configured; retried until it goes out);
+//!    then the digest e-mails due to their users' own addresses (`super::digests`);
 //! 3. sends the channel deliveries that are due. A delivery is marked delivered only after the
 //!    receiver answered 2xx, so a server stopped between attempts resumes where it was; a
 //!    failed attempt is retried after 1, 2, 4 … minutes, and after 8 the delivery is failed.
@@ -118,6 +119,17 @@ impl NotificationDelivery {
         }
         if let Some(mailer) = &self.mailer {
             self.mail_owners_and_admins(mailer, &mut outcome).await?;
+            // Digests to their users' own addresses (never to owners and admins).
+            let mails = super::digests::send_digest_mails(
+                self.store.as_ref(),
+                mailer,
+                self.clock.as_ref(),
+                &self.public_url,
+            )
+            .await?;
+            outcome.delivered += mails.delivered;
+            outcome.failed += mails.failed;
+            outcome.given_up += mails.given_up;
         }
         self.send_due(&mut outcome).await?;
         Ok(outcome)

@@ -1,7 +1,8 @@
 //! The isolation sweep: every operation of the live `/openapi.json` is called (a) as another
 //! customer (B) with customer A's ids, and (b) on every mutating operation as A's plain `User`.
 //! B never gets a 2xx carrying A's data and never a 5xx; the user gets 403 (or, for the read-only
-//! POST calls listed in `USERS_MAY_POST`, an answer); A's data is unchanged afterwards.
+//! POST calls listed in `USERS_MAY_POST` and their own settings in `OWN_SETTINGS`, an answer);
+//! A's data is unchanged afterwards.
 //!
 //! The operations come from the document, not from a list here: an operation added to the
 //! document with a path parameter, a required query parameter or a request body the sweep cannot
@@ -67,6 +68,10 @@ const USERS_MAY_POST: [&str; 11] = [
     "POST /v1/resource/stats",
     "POST /v1/resource/trend",
 ];
+
+/// Operations on the caller's own settings (their digest), which every role may change: B and
+/// A's user each get their own answer.
+const OWN_SETTINGS: [&str; 1] = ["PUT /v1/me/digest"];
 
 /// Operations that start work for the caller's own tenant, which any role may do (spec 2 §4
 /// Discovery trigger): B gets its own answer (422: B has no AWS account to discover), A's user a
@@ -243,6 +248,7 @@ fn json_body(world: &World, key: &str) -> Option<Value> {
         "PUT /tags/standard/{id}" => json!({"key": "hijacked-tag"}),
         "PATCH /v1/anomalies/{id}" => json!({"status": "dismissed"}),
         "PUT /v1/anomalies/settings" => json!({"relativeThreshold": 0.5, "tagKeys": ["bravo"]}),
+        "PUT /v1/me/digest" => json!({"frequency": "weekly", "email": false, "channelId": null}),
         "POST /v1/api/teams/oauth/callback" => {
             json!({"code": "sweep-code", "state": "not-a-sign-in-state"})
         }
@@ -656,7 +662,8 @@ async fn no_operation_of_the_document_lets_another_customer_or_a_plain_user_thro
         // (b) A's plain user on every mutating operation.
         if op.mutates() {
             let (status, body) = call(&app, &world, op, Some(&world.user_a)).await;
-            let may = USERS_MAY_POST.contains(&op.key().as_str());
+            let may = USERS_MAY_POST.contains(&op.key().as_str())
+                || OWN_SETTINGS.contains(&op.key().as_str());
             let trigger = ANY_ROLE_MAY_TRIGGER.contains(&op.key().as_str());
             let ok = if may {
                 (200..300).contains(&status)

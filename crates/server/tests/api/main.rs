@@ -27,6 +27,7 @@ mod cost_spend;
 mod cost_tenancy;
 mod currency;
 mod customer;
+mod digests;
 mod discovery;
 mod findings;
 mod focus_export;

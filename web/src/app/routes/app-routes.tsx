@@ -19,6 +19,7 @@ import {
   CloudAccountsPage,
   CompliancePage,
   CurrencySettingsPage,
+  DigestPage,
   CostTabsPage,
   CostVisualisationPage,
   GcpConnectPage,
@@ -154,6 +155,14 @@ export function AppRoutes() {
             element={
               <SettingsSection pageName="Notifications">
                 <NotificationsPage />
+              </SettingsSection>
+            }
+          />
+          <Route
+            path="digest"
+            element={
+              <SettingsSection pageName="Digest">
+                <DigestPage />
               </SettingsSection>
             }
           />

@@ -24,6 +24,8 @@ export const AzureConnectPage = lazy(() =>
 export const NotificationsPage = lazy(() =>
   import('@/features/notifications').then((m) => ({ default: m.NotificationsPage })),
 );
+// The signed-in user's scheduled digest (issue 15).
+export const DigestPage = lazy(() => import('@/features/notifications').then((m) => ({ default: m.DigestPage })));
 // Microsoft Teams connect (spec 2).
 export const TeamsConnectPage = lazy(() => import('@/features/teams').then((m) => ({ default: m.TeamsConnectPage })));
 export const TeamsOAuthCallbackPage = lazy(() =>

@@ -1,5 +1,6 @@
 import CloudUploadIcon from '@mui/icons-material/CloudUpload';
 import CurrencyExchangeIcon from '@mui/icons-material/CurrencyExchange';
+import EventNoteOutlinedIcon from '@mui/icons-material/EventNoteOutlined';
 import LogoutIcon from '@mui/icons-material/Logout';
 import NotificationsNoneOutlinedIcon from '@mui/icons-material/NotificationsNoneOutlined';
 import PeopleOutlineIcon from '@mui/icons-material/PeopleOutline';
@@ -72,6 +73,12 @@ export function UserMenu({ user, onSignOut }: UserMenuProps) {
             <NotificationsNoneOutlinedIcon fontSize="small" />
           </ListItemIcon>
           Notifications
+        </MenuItem>
+        <MenuItem onClick={() => go('/settings/digest')}>
+          <ListItemIcon>
+            <EventNoteOutlinedIcon fontSize="small" />
+          </ListItemIcon>
+          Digest
         </MenuItem>
         <MenuItem onClick={() => go('/settings/billing-data')}>
           <ListItemIcon>

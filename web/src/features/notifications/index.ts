@@ -1,1 +1,2 @@
 export { NotificationsPage } from './components/notifications-page';
+export { DigestPage } from './components/digest-page';

@@ -30,3 +30,12 @@ export type TestChannelResult = Schemas['ChannelTestResult'];
 
 /** GET /v1/notifications/deliveries item, newest first. */
 export type Delivery = Schemas['NotificationDelivery'];
+
+/** How often a user's digest comes: `off`, `daily` or `weekly` (Mondays, UTC). */
+export type DigestFrequency = Schemas['DigestFrequency'];
+
+/** GET and PUT /v1/me/digest answer: the signed-in user's own digest choice. */
+export type DigestSettings = Schemas['DigestSettings'];
+
+/** PUT /v1/me/digest body. */
+export type DigestSettingsRequest = Schemas['DigestSettingsRequest'];

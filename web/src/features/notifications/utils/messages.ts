@@ -25,3 +25,11 @@ export const NOTIFICATION_MESSAGES = {
   deliveriesFailed: 'Failed to load recent deliveries',
   notAdmin: 'Only owners and admins can add, test or remove channels.',
 } as const;
+
+/** The digest page's own texts (the rules' messages come from the server's 422). */
+export const DIGEST_MESSAGES = {
+  title: 'Digest',
+  loadFailed: 'Failed to load your digest settings',
+  notSaved: 'Failed to save your digest settings',
+  saved: 'Digest settings saved',
+} as const;

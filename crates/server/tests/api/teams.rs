@@ -143,6 +143,18 @@ pub fn card_of(message: &PostedMessage) -> Value {
     serde_json::from_str(message.body["attachments"][0]["content"].as_str().unwrap()).unwrap()
 }
 
+/// An app with `[teams]` pointing at the stand-in, and its owner's token with the budget data loaded.
+async fn owner_with_budget_data(stand_in: &TeamsStandIn) -> (TestApp, String) {
+    let config = teams_config(stand_in);
+    let app = spawn_app_with(move |c| c.teams = Some(config)).await;
+    let token = app
+        .signup_owner("Olive Owner", "olive@acme.test")
+        .await
+        .access_token;
+    upload(&app, &token, &budget_data()).await;
+    (app, token)
+}
+
 #[tokio::test]
 async fn every_teams_route_answers_503_until_the_server_is_configured() {
     let app = spawn_app().await;
@@ -173,13 +185,7 @@ async fn every_teams_route_answers_503_until_the_server_is_configured() {
 #[tokio::test]
 async fn a_budget_alert_reaches_the_picked_teams_channel_once_through_graph() {
     let stand_in = stand_in("Ops").await;
-    let config = teams_config(&stand_in);
-    let app = spawn_app_with(move |c| c.teams = Some(config)).await;
-    let token = app
-        .signup_owner("Olive Owner", "olive@acme.test")
-        .await
-        .access_token;
-    upload(&app, &token, &budget_data()).await;
+    let (app, token) = owner_with_budget_data(&stand_in).await;
 
     // Login: the identity platform's authorisation URL with PKCE S256.
     let (status, start) = status_and_json(app.get(&login_path(&app), Some(&token)).await).await;
@@ -361,13 +367,7 @@ async fn a_budget_alert_reaches_the_picked_teams_channel_once_through_graph() {
 #[tokio::test]
 async fn a_token_near_its_expiry_is_refreshed_and_a_refused_refresh_fails_the_delivery() {
     let stand_in = stand_in("Ops").await;
-    let config = teams_config(&stand_in);
-    let app = spawn_app_with(move |c| c.teams = Some(config)).await;
-    let token = app
-        .signup_owner("Olive Owner", "olive@acme.test")
-        .await
-        .access_token;
-    upload(&app, &token, &budget_data()).await;
+    let (app, token) = owner_with_budget_data(&stand_in).await;
     // Four minutes to live: less than the five that make a refresh.
     stand_in.set_expires_in(240);
     let id = sign_in(&app, &token, &stand_in).await;

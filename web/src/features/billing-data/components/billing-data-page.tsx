@@ -6,10 +6,11 @@ import { FocusExportButton } from './focus-export-dialog';
 import { LoadHistory } from './load-history';
 import { SupportedFormatsHelp } from './supported-formats-help';
 import { UploadCard } from './upload-card';
+import { isAdminLevel } from '@/api/roles';
 
 /** Owners and admins load billing data (POST /v1/ingest answers 403 to the others). */
 function canLoadBillingData(role: Role | undefined): boolean {
-  return role === 'owner' || role === 'admin';
+  return isAdminLevel(role);
 }
 
 /** /settings/billing-data — upload cost exports and see what was loaded. */

@@ -1,4 +1,4 @@
-import type { Customer, Role } from '@/api/types';
+import type { Customer } from '@/api/types';
 
 /** The demo customer (spec 2 §6, §9). */
 export const DEMO_CUSTOMER_ID = 7;
@@ -28,9 +28,7 @@ export function disabledReason({ adminLevel, demo }: CloudPermissions): string |
   return null;
 }
 
-export function isAdminLevel(role: Role | undefined): boolean {
-  return role === 'owner' || role === 'admin';
-}
+export { isAdminLevel } from '@/api/roles';
 
 export const NOT_ADMIN_TEXT = 'Only account owners and admins can manage cloud accounts';
 export const DEMO_TEXT = 'Cloud accounts cannot be changed in the demo';

@@ -13,7 +13,7 @@ import { callbackUrl, goToSignIn } from '../utils/browser';
 import { TEAMS_LABELS, TEAMS_MESSAGES } from '../utils/messages';
 import { INTEGRATIONS_PATH, TEAMS_CALLBACK_PATH, TEAMS_CONNECT_PATH, parseAuthResult } from '../utils/paths';
 import { forgetPendingChannel, rememberPendingChannel } from '../utils/pending-channel';
-import { isAdminLevel } from '../utils/permissions';
+import { isAdminLevel } from '@/api/roles';
 import { ChannelPicker, type PickedChannel } from './channel-picker';
 import { ConnectStep } from './connect-step';
 import { ConnectedView } from './connected-view';

@@ -1,12 +1,10 @@
+import { isAdminLevel } from '@/api/roles';
 import type { Role, User } from '@/api/types';
 
 type Viewer = Pick<User, 'id' | 'role'>;
 type Target = Pick<User, 'id' | 'role'>;
 
-/** Owners and admins manage users (spec 2 §6). */
-export function isAdminLevel(role: Role | undefined): boolean {
-  return role === 'owner' || role === 'admin';
-}
+export { isAdminLevel };
 
 /** The owner row can't be edited; admins edit anyone else; plain users only their own name. */
 export function canEditUser(viewer: Viewer | undefined, target: Target): boolean {

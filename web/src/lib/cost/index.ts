@@ -1,6 +1,7 @@
 export * from './api';
 export * from './csv';
 export * from './dimensions';
+export * from './drill';
 export * from './format';
 export * from './inclusions';
 export * from './limits';

@@ -1,4 +1,4 @@
-import type { CostInclusions, GroupKey, TimeRangePreset } from '@/lib/cost';
+import type { CostInclusions, DrillStep, GroupKey, TimeRangePreset } from '@/lib/cost';
 import type { FlatFilter } from '@/lib/cost-filters';
 
 /** §2.5 View select. */
@@ -32,6 +32,8 @@ export interface AnalysisState {
   grouping: GroupingState;
   inclusions: CostInclusions;
   filters: FlatFilter[];
+  /** The drill-down path (docs/ANALYST-FLOW.md "Drill-down"): in the link only, not stored. */
+  drill?: DrillStep[];
 }
 
 /** §3 "Saved report", kept in browser storage only (§7). */

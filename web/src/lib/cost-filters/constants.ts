@@ -14,6 +14,7 @@ export const CONDITION_FIELDS: ReadonlyArray<{ value: ConditionField; label: str
   { value: 'service', label: 'Service' },
   { value: 'region', label: 'Region' },
   { value: 'account', label: 'Account' },
+  { value: 'usage_type', label: 'Usage Type' },
   { value: 'tag', label: 'Tag' },
 ];
 

@@ -6,6 +6,7 @@ const CONDITION_TO_FLAT_FIELD: Record<ConditionField, string> = {
   service: 'service_name',
   region: 'region',
   account: 'account_id',
+  usage_type: 'usage_type',
   tag: 'tags',
 };
 
@@ -13,6 +14,7 @@ const FLAT_TO_CONDITION_FIELD: Record<string, ConditionField> = {
   service_name: 'service',
   region: 'region',
   account_id: 'account',
+  usage_type: 'usage_type',
   tags: 'tag',
 };
 

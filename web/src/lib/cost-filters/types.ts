@@ -37,7 +37,7 @@ export type Provider = string;
 /** Spec 1 §3 "Condition" of the rule editor. */
 export interface FilterCondition {
   id: string;
-  field: 'service' | 'region' | 'account' | 'tag' | '';
+  field: 'service' | 'region' | 'account' | 'usage_type' | 'tag' | '';
   operator: ValueOperator;
   value: string[];
   tagKey?: string;

@@ -13,7 +13,16 @@
  * A query string with any of these parameters is a complete state: what it leaves out takes the
  * default, not what this browser stored, so a shared link opens the same view everywhere.
  */
-import { ANALYSIS_PRESETS, CHARGE_TYPES, DEFAULT_PRESET, type CostInclusions } from '@/lib/cost';
+import {
+  ANALYSIS_PRESETS,
+  CHARGE_TYPES,
+  DEFAULT_PRESET,
+  decodeDrillPath,
+  encodeDrillPath,
+  escapeToken,
+  unescapeToken,
+  type CostInclusions,
+} from '@/lib/cost';
 import {
   flatFiltersToRules,
   providerCode,
@@ -25,25 +34,16 @@ import {
 import type { AnalysisState, PeriodChoice, ViewType } from '../types';
 import { DEFAULT_STATE, DEFAULT_VIEW, isGroupKey, isViewType, withDimensions } from './analysis-state';
 
-export const URL_PARAMS = ['period', 'from', 'to', 'view', 'group', 'include', 'filters'] as const;
+export const URL_PARAMS = ['period', 'from', 'to', 'view', 'group', 'include', 'filters', 'drill'] as const;
 /** `?report={id}` opens a saved report (the Cost Report page links with it). */
 export const REPORT_PARAM = 'report';
 
-const CONDITION_FIELDS = ['service', 'region', 'account'] as const;
+const CONDITION_FIELDS = ['service', 'region', 'account', 'usage_type'] as const;
+/** The provider of a rule that holds conditions for any provider (a drill-down's, or a `drillUrl` link's). */
+const ANY_PROVIDER = '*';
 const DATE_RE = /^\d{4}-\d{2}-\d{2}$/;
 
-/** encodeURIComponent that also escapes the separators of the compact filter form. */
-export function escapeToken(value: string): string {
-  return encodeURIComponent(value).replace(/[!'()*~]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
-}
-
-function unescapeToken(token: string): string {
-  try {
-    return decodeURIComponent(token.replace(/\+/g, ' '));
-  } catch {
-    return token;
-  }
-}
+export { escapeToken };
 
 function encodeCondition(condition: FilterCondition): string | null {
   if (condition.field === 'tag') {
@@ -61,17 +61,18 @@ function encodeCondition(condition: FilterCondition): string | null {
 /** The applied filters in the compact form ('' for none). */
 export function encodeFilters(filters: FlatFilter[]): string {
   return flatFiltersToRules(filters)
-    .filter((rule) => rule.provider)
     .map((rule) => {
       const conditions = rule.conditions.map(encodeCondition).filter((c): c is string => c !== null);
+      if (!rule.provider) return conditions.length ? `${ANY_PROVIDER}(${conditions.join(';')})` : null;
       const provider = escapeToken(rule.provider);
       return conditions.length ? `${provider}(${conditions.join(';')})` : provider;
     })
+    .filter((part): part is string => part !== null)
     .join('~');
 }
 
 function decodeCondition(text: string, id: string): FilterCondition | null {
-  const match = /^(service|region|account|tag:[^=!]+)(?:(!?=)(.*))?$/.exec(text);
+  const match = /^(service|region|account|usage_type|tag:[^=!]+)(?:(!?=)(.*))?$/.exec(text);
   if (!match) return null;
   const [, field, op, rawValues] = match;
   const values = rawValues ? rawValues.split('|').map(unescapeToken).filter((v) => v.trim() !== '') : [];
@@ -87,20 +88,30 @@ function decodeCondition(text: string, id: string): FilterCondition | null {
 
 /** The compact form back as flat filters; unreadable parts are left out. */
 export function decodeFilters(text: string, now: Date = new Date()): FlatFilter[] {
-  const rules: FilterRule[] = [];
+  const out: FlatFilter[] = [];
   text.split('~').forEach((part, r) => {
-    // Any provider: a cloud's code or another provider's (escaped) name.
+    // Any provider: a cloud's code or another provider's (escaped) name; `*` for any provider.
     const match = /^([^()~;]+)(?:\((.*)\))?$/.exec(part.trim());
-    const provider = match ? providerCode(unescapeToken(match[1])) : '';
-    if (!match || !provider) return;
+    if (!match) return;
+    const anyProvider = match[1] === ANY_PROVIDER;
+    const provider = anyProvider ? '' : providerCode(unescapeToken(match[1]));
+    if (!anyProvider && !provider) return;
     const conditions = (match[2] ?? '')
       .split(';')
       .filter(Boolean)
       .map((c, i) => decodeCondition(c, `url-condition-${r}-${i}`))
       .filter((c): c is FilterCondition => c !== null);
-    rules.push({ id: `url-rule-${r}`, provider, conditions });
+    if (anyProvider && conditions.length === 0) return;
+    const rule: FilterRule = { id: `url-rule-${r}`, provider: provider || ANY_PROVIDER, conditions };
+    const flat = rulesToFlatFilters([rule], now);
+    // A rule for any provider is its conditions alone; the first one opens the rule.
+    const kept = anyProvider ? flat.slice(1) : flat;
+    kept.forEach((filter, i) => {
+      if (i === 0) filter.logic = out.length === 0 ? 'and' : 'or';
+      out.push(filter);
+    });
   });
-  return rulesToFlatFilters(rules, now);
+  return out;
 }
 
 function includedNames(inclusions: CostInclusions): string[] {
@@ -121,6 +132,7 @@ export function encodeAnalysisSearch(state: AnalysisState, keep: Array<[string, 
   parts.push(`include=${includedNames(state.inclusions).map(escapeToken).join(',')}`);
   const filters = encodeFilters(state.filters);
   if (filters) parts.push(`filters=${filters}`);
+  if (state.drill?.length) parts.push(`drill=${encodeDrillPath(state.drill)}`);
   for (const [key, value] of keep) parts.push(`${escapeToken(key)}=${escapeToken(value)}`);
   return `?${parts.join('&')}`;
 }
@@ -189,11 +201,14 @@ export function decodeAnalysisSearch(
   const groups = (value('group') ?? '').split(',').filter(isGroupKey);
   const include = params.get('include');
   const filters = params.get('filters');
+  const drill = params.get('drill');
+  const steps = drill ? decodeDrillPath(drill) : [];
   return {
     period: decodePeriod(value('period'), value('from'), value('to')),
     viewType: isViewType(view) ? (view as ViewType) : DEFAULT_VIEW,
     grouping: withDimensions(base.grouping, groups),
     inclusions: include === undefined ? DEFAULT_STATE.inclusions : decodeInclusions(include),
     filters: filters ? decodeFilters(filters, now) : [],
+    ...(steps.length ? { drill: steps } : {}),
   };
 }

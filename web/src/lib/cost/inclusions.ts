@@ -89,3 +89,70 @@ export function inclusionsToCostType(inclusions: CostInclusions): (CostTypeSelec
   if (CHARGE_TYPES.every(({ value }) => inclusions[value])) return undefined;
   return { inclusions: included };
 }
+
+/** Which charge-type preset (docs/ANALYST-FLOW.md "Charge-type presets (Include)"). */
+export type ChargeTypePresetId = 'all' | 'usage' | 'no-credits' | 'no-tax';
+
+export interface ChargeTypePreset {
+  id: ChargeTypePresetId;
+  label: string;
+  /** The charge types the preset ticks, among the offered ones (documented + reported). */
+  types(offered: ReadonlyArray<string>): string[];
+}
+
+/** The charge types of "Usage only": usage as AWS and GCP bill it, with commitment-covered usage. */
+export const USAGE_CHARGE_TYPES: ReadonlyArray<string> = ['Usage', 'regular', 'DiscountedUsage', 'SavingsPlanCoveredUsage'];
+/** What "Exclude credits and refunds" leaves out. */
+export const CREDIT_CHARGE_TYPES: ReadonlyArray<string> = ['Credit', 'Refund', 'Discount'];
+/** What "Exclude tax" leaves out. */
+export const TAX_CHARGE_TYPES: ReadonlyArray<string> = ['Tax', 'tax'];
+
+const except = (offered: ReadonlyArray<string>, left: ReadonlyArray<string>) => offered.filter((name) => !left.includes(name));
+
+/** The Include select's one-click presets, in the order the menu shows them. */
+export const CHARGE_TYPE_PRESETS: ReadonlyArray<ChargeTypePreset> = [
+  { id: 'all', label: 'All charges', types: (offered) => [...offered] },
+  { id: 'usage', label: 'Usage only', types: () => [...USAGE_CHARGE_TYPES] },
+  { id: 'no-credits', label: 'Exclude credits and refunds', types: (offered) => except(offered, CREDIT_CHARGE_TYPES) },
+  { id: 'no-tax', label: 'Exclude tax', types: (offered) => except(offered, TAX_CHARGE_TYPES) },
+];
+
+/**
+ * The inclusions that tick exactly `names`: every documented and offered charge type is listed
+ * (false unless named), so the map says what is left out as well as what is in.
+ */
+export function inclusionsOf(names: ReadonlyArray<string>, offered: ReadonlyArray<string> = []): CostInclusions {
+  const next: CostInclusions = {};
+  for (const { value } of CHARGE_TYPES) next[value] = false;
+  for (const name of offered) next[name] = false;
+  for (const name of names) next[name] = true;
+  return next;
+}
+
+/** The inclusions a preset sets, given the offered charge types. */
+export function presetInclusions(preset: ChargeTypePreset, offered: ReadonlyArray<string>): CostInclusions {
+  return inclusionsOf(preset.types(offered), offered);
+}
+
+/** What a selection counts: 'all' when the request sends no `cost_type`, else the set it sends. */
+function counted(inclusions: CostInclusions): 'all' | Set<string> {
+  const costType = inclusionsToCostType(inclusions);
+  return costType ? new Set(costType.inclusions) : 'all';
+}
+
+function sameCount(a: 'all' | Set<string>, b: 'all' | Set<string>): boolean {
+  if (a === 'all' || b === 'all') return a === b;
+  return a.size === b.size && [...a].every((name) => b.has(name));
+}
+
+/**
+ * The preset the selection equals, or null. Equal means the same request: the same charge types
+ * asked for, or — for "All charges" — no `cost_type` at all because every documented type is
+ * ticked. An empty selection matches none (the select shows "All charge types" for it).
+ * `offered` is every charge type the select offers (`chargeTypeOptions(...)` values).
+ */
+export function matchingPreset(inclusions: CostInclusions, offered: ReadonlyArray<string>): ChargeTypePreset | null {
+  if (includedChargeTypes(inclusions).length === 0) return null;
+  const selection = counted(inclusions);
+  return CHARGE_TYPE_PRESETS.find((preset) => sameCount(selection, counted(presetInclusions(preset, offered)))) ?? null;
+}

@@ -33,6 +33,7 @@ export function navigationFor({ flags, customerId, complianceCustomerIds, hasAcc
       items: [
         { label: 'Basic Cost', to: '/cost/basic' },
         { label: 'Advanced Cost', to: '/cost/advanced' },
+        { label: 'Compare', to: '/cost/compare' },
         { label: 'Cost Analysis', to: '/cost/analysis' },
         { label: 'Cost Report', to: '/cost/report' },
       ],
@@ -44,6 +45,7 @@ export function navigationFor({ flags, customerId, complianceCustomerIds, hasAcc
       items: [
         { label: 'Basic Cost', to: '/cost/basic' },
         { label: 'Advanced Cost', to: '/cost/advanced' },
+        { label: 'Compare', to: '/cost/compare' },
         { label: 'Cost Saving', to: '/cost/saving' },
       ],
     });

@@ -18,6 +18,7 @@ import {
   BudgetWizardPage,
   CloudAccountsPage,
   CompliancePage,
+  ComparePage,
   CurrencySettingsPage,
   DigestPage,
   CostTabsPage,
@@ -83,6 +84,7 @@ export function AppRoutes() {
               )
             }
           />
+          <Route path="compare" element={<ComparePage />} />
           <Route path="analysis" element={<CostVisualisationPage />} />
           <Route
             path="saving"

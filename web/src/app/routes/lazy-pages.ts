@@ -37,6 +37,8 @@ export const MissionControlPage = lazy(() =>
   import('@/features/mission-control').then((m) => ({ default: m.MissionControlPage })),
 );
 export const AdvancedCostPage = lazy(() => import('@/features/cost-analysis').then((m) => ({ default: m.AdvancedCostPage })));
+// Compare two periods (issue 16).
+export const ComparePage = lazy(() => import('@/features/compare').then((m) => ({ default: m.ComparePage })));
 export const SavedReportsPage = lazy(() => import('@/features/cost-analysis').then((m) => ({ default: m.SavedReportsPage })));
 export const BasicCostPage = lazy(() => import('@/features/cost-pages').then((m) => ({ default: m.BasicCostPage })));
 export const CostTabsPage = lazy(() => import('@/features/cost-pages').then((m) => ({ default: m.CostTabsPage })));

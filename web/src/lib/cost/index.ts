@@ -7,3 +7,4 @@ export * from './inclusions';
 export * from './limits';
 export * from './storage';
 export * from './time-range';
+export * from './compare';

@@ -1,7 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { api, unwrap } from '@/api/client';
-import { previousTimeRange, useStableValue, type ApiFilterGroup, type TimeRange } from '@/lib/cost';
+import { useStableValue, type ApiFilterGroup, type ComparePeriod, type TimeRange } from '@/lib/cost';
 import { toSummaries, type CategorySummary, type ServiceCategoriesRequest, type ServiceCategoriesResponse } from '../utils/category-summary';
 import { serviceCategoriesRequest } from '../utils/requests';
 
@@ -25,8 +25,8 @@ export const serviceCategoriesQuery = (body: ServiceCategoriesRequest) =>
   });
 
 export interface ServiceCategoriesResult {
-  /** The period the categories are compared with (§9: previous month, quarter or year per preset). */
-  previousRange: TimeRange;
+  /** The period the categories are compared with, as the server answered it (the same number of days just before the range). */
+  previousPeriod: ComparePeriod | undefined;
   summaries: CategorySummary[] | undefined;
   /** A request is under way (also while the previous answer is still shown). */
   isFetching: boolean;
@@ -39,12 +39,11 @@ export interface ServiceCategoriesResult {
  * every provider's services in a category and compares them with the previous period's real spend.
  */
 export function useServiceCategories(range: TimeRange, filters: ApiFilterGroup[]): ServiceCategoriesResult {
-  const previousRange = useMemo(() => previousTimeRange(range), [range]);
-  const body = useStableValue(serviceCategoriesRequest(range, previousRange, filters));
+  const body = useStableValue(serviceCategoriesRequest(range, filters));
   const query = useQuery(serviceCategoriesQuery(body));
   const summaries = useMemo(() => (query.data ? toSummaries(query.data) : undefined), [query.data]);
   return {
-    previousRange,
+    previousPeriod: query.data?.previous_period,
     summaries,
     isFetching: query.isFetching,
     error: query.error ?? null,

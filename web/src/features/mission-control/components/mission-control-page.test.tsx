@@ -1,5 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { previousTimeRange, resolveTimeRange, type SpendResponse } from '@/lib/cost';
+import { drillUrl, resolveTimeRange, type CompareResponse, type CompareRow, type SpendResponse } from '@/lib/cost';
 import type { ServiceCategoriesResponse } from '../utils/category-summary';
 import { appRoutes, makeAccount, makeUser } from '@/test/fixtures';
 import { mockApi, type MockCall, type MockReply } from '@/test/mock-api';
@@ -7,7 +7,8 @@ import { renderApp, signInAs } from '@/test/render';
 
 const thisMonth = resolveTimeRange('thisMonth');
 const lastMonth = resolveTimeRange('lastMonth');
-const octoberBefore = previousTimeRange(thisMonth);
+/** The previous period the server answers: the same number of days just before (fixed here). */
+const sameLengthBefore = { start_time: '2026-10-06T00:00:00.000Z', end_time: '2026-10-31T23:59:59.999Z' };
 
 function spendAnswer(total: number, previousTotal: number, overrides: Partial<SpendResponse['current_period']> = {}): SpendResponse {
   return {
@@ -82,13 +83,55 @@ const CATEGORIES: CategoriesAnswer = [
 function categoriesAnswer(categories: CategoriesAnswer): ServiceCategoriesResponse {
   return {
     current_period: { start_time: thisMonth.start, end_time: thisMonth.end },
-    previous_period: { start_time: octoberBefore.start, end_time: octoberBefore.end },
+    previous_period: sameLengthBefore,
     categories,
     currency: 'USD',
     other_currencies: [],
     warnings: [],
   };
 }
+
+function mover(key: string, current: number, previous: number, name: string | null = null): CompareRow {
+  const change = current - previous;
+  return {
+    key,
+    name,
+    current,
+    previous,
+    change,
+    percent_change: previous === 0 ? null : (change / Math.abs(previous)) * 100,
+    status: previous === 0 ? 'new' : current === 0 ? 'gone' : change > 0 ? 'grew' : 'fell',
+  };
+}
+
+/** What POST /v2/cost/compare answers for the five largest changes (largest first, rises and falls alike). */
+function moversAnswer(groupBy: string, rows: CompareRow[]): CompareResponse {
+  return {
+    current_period: { start_time: thisMonth.start, end_time: thisMonth.end },
+    previous_period: sameLengthBefore,
+    group_by: groupBy,
+    currency: 'USD',
+    rows,
+    totals: { current: 0, previous: 0, change: 0, percent_change: null },
+    total_groups: 12,
+    warnings: [],
+  };
+}
+
+const SERVICE_MOVERS = [
+  mover('AmazonEC2', 5_000, 6_000),
+  mover('AmazonS3', 1_500, 1_000),
+  mover('Cloud SQL', 300, 0),
+  mover('AmazonElastiCache', 0, 100),
+  mover('AmazonRDS', 950, 900),
+];
+const ACCOUNT_MOVERS = [
+  mover('111122223333', 4_000, 3_000, 'Production'),
+  mover('444455556666', 800, 1_200, 'Staging'),
+  mover('my-gcp-project', 700, 600, null),
+  mover('555566667777', 20, 10, 'Sandbox'),
+  mover('888899990000', 5, 5, 'Idle'),
+];
 
 function setup(extra: Record<string, MockReply> = {}) {
   signInAs(makeUser());
@@ -99,6 +142,10 @@ function setup(extra: Record<string, MockReply> = {}) {
     'GET /v1/budgets': { body: [] },
     'GET /v1/budgets/summary': { body: { totalBudgets: 0, healthyBudgets: 0, warningBudgets: 0, criticalBudgets: 0, alertsBudgets: 0 } },
     'POST /v2/cost/filters': { body: { accounts: [], account_names: {}, regions: [], services: [], tags: {}, cloud_providers: ['aws'], cost_type: [] } },
+    'POST /v2/cost/compare': (call) => {
+      const groupBy = (call.body as { group_by: string }).group_by;
+      return { body: moversAnswer(groupBy, groupBy === 'account' ? ACCOUNT_MOVERS : SERVICE_MOVERS) };
+    },
     ...extra,
   });
   return { ...api, ...renderApp('/') };
@@ -120,7 +167,7 @@ describe('Mission Control', () => {
     expect(await within(total).findByText('$12,345')).toBeInTheDocument();
     expect(within(total).getByText('+23.5%')).toBeInTheDocument();
     expect(within(total).getByText('vs $10,000 previous period')).toBeInTheDocument();
-    expect(within(total).getByText('Oct 9, 2026 – Oct 31, 2026')).toBeInTheDocument();
+    expect(within(total).getByText('vs Oct 9 – Oct 31, 2026')).toBeInTheDocument();
 
     // 600 of credits against 13,000.4 of spend before credits and refunds.
     const credits = await card('Credits Consumption');
@@ -131,6 +178,7 @@ describe('Mission Control', () => {
     const refunds = await card('Refunds Received');
     expect(within(refunds).getByText('$55')).toBeInTheDocument();
     expect(within(refunds).getByText('$20 in the previous period')).toBeInTheDocument();
+    expect(within(refunds).getByText('vs Oct 9 – Oct 31, 2026')).toBeInTheDocument();
 
     const providers = within(await card('Cloud Providers')).getAllByRole('listitem');
     expect(providers.map((item) => item.getAttribute('aria-label'))).toEqual(['AWS', 'GCP', 'Azure']);
@@ -154,10 +202,10 @@ describe('Mission Control', () => {
     expect(providers[3]).toHaveTextContent('Datadog$34 (7.0%)');
   });
 
-  it('shows the service categories against the real spend of the previous month', async () => {
+  it('shows the service categories against the real spend of the previous period of the same length', async () => {
     const { user, callsTo } = setup();
     const section = await screen.findByRole('region', { name: 'Cost by Service Category' });
-    expect(within(section).getByText('Changes compared with Oct 1, 2026 – Oct 31, 2026')).toBeInTheDocument();
+    expect(await within(section).findByText('Changes vs Oct 6 – Oct 31, 2026')).toBeInTheDocument();
 
     const list = await within(section).findByRole('list', { name: 'Service categories' });
     const items = within(list).getAllByRole('listitem');
@@ -175,15 +223,9 @@ describe('Mission Control', () => {
     const insights = within(within(section).getByRole('list', { name: 'Insights' })).getAllByRole('listitem');
     expect(insights.map((item) => item.textContent)).toEqual(['Storage spend is up 50.0% on the previous period: $1,500 against $1,000.']);
 
-    // One call: the range and the previous month to compare with.
+    // One call: the range only; the server compares with the same number of days just before.
     const [request] = callsTo('POST', '/v2/cost/service-categories').map((call) => call.body);
-    expect(request).toEqual({
-      start_time: thisMonth.start,
-      end_time: thisMonth.end,
-      previous_start_time: octoberBefore.start,
-      previous_end_time: octoberBefore.end,
-      filters: [],
-    });
+    expect(request).toEqual({ start_time: thisMonth.start, end_time: thisMonth.end, filters: [] });
 
     await user.click(within(section).getByRole('button', { name: 'Detail' }));
     const database = within(section).getByRole('table', { name: 'Database services' });
@@ -203,6 +245,54 @@ describe('Mission Control', () => {
     ]);
     expect(within(section).queryByRole('table', { name: 'Kubernetes services' })).not.toBeInTheDocument();
     expect(within(section).queryByRole('list', { name: 'Service categories' })).not.toBeInTheDocument();
+  });
+
+  it('shows the top movers by service and by account, each a link to Advanced Cost drilled into it', async () => {
+    const { callsTo } = setup();
+    const movers = await card('Top movers');
+    expect(await within(movers).findByText('vs Oct 6 – Oct 31, 2026')).toBeInTheDocument();
+
+    const services = within(await within(movers).findByRole('list', { name: 'Services' })).getAllByRole('link');
+    expect(services.map((link) => link.textContent)).toEqual([
+      'AmazonEC2$5,000-$1,000▼ 16.7 %',
+      'AmazonS3$1,500+$500▲ 50.0 %',
+      'Cloud SQL$300+$300New',
+      'AmazonElastiCache$0-$100▼ 100.0 %',
+      'AmazonRDS$950+$50▲ 5.6 %',
+    ]);
+    expect(services[0]).toHaveAttribute('href', drillUrl('service', 'AmazonEC2', { period: 'thisMonth', include: [] }));
+
+    // Accounts by name (the id when the data has none); the link drills into the id.
+    const accounts = within(within(movers).getByRole('list', { name: 'Accounts' })).getAllByRole('link');
+    expect(accounts.map((link) => link.textContent)).toEqual([
+      'Production$4,000+$1,000▲ 33.3 %',
+      'Staging$800-$400▼ 33.3 %',
+      'my-gcp-project$700+$100▲ 16.7 %',
+      'Sandbox$20+$10▲ 100.0 %',
+      'Idle$5$00.0 %',
+    ]);
+    expect(accounts[1]).toHaveAttribute('href', drillUrl('account', '444455556666', { period: 'thisMonth', include: [] }));
+
+    // Two calls over the dashboard's range and filters: five rows each, by change, no previous dates.
+    const bodies = callsTo('POST', '/v2/cost/compare').map((call) => call.body);
+    for (const groupBy of ['service', 'account']) {
+      expect(bodies).toContainEqual({
+        start_time: thisMonth.start,
+        end_time: thisMonth.end,
+        group_by: groupBy,
+        filters: [],
+        order_by: 'change',
+        limit: 5,
+      });
+    }
+  });
+
+  it('says so in Top movers when the compare call fails', async () => {
+    setup({ 'POST /v2/cost/compare': { status: 500, body: { message: 'Engine unavailable' } } });
+    const alerts = await within(await card('Top movers')).findAllByRole('alert');
+    expect(alerts).toHaveLength(2);
+    expect(alerts[0]).toHaveTextContent('Failed to load top movers');
+    expect(alerts[0]).toHaveTextContent('Engine unavailable');
   });
 
   it('shows the budget overview from GET /v1/budgets', async () => {
@@ -283,8 +373,10 @@ describe('Mission Control', () => {
     expect(within(total).queryByText('$9,999')).not.toBeInTheDocument();
 
     expect(callsTo('POST', '/v2/cost/spend')[1].body).toMatchObject({ start_time: lastMonth.start, end_time: lastMonth.end });
-    const categoryCalls = callsTo('POST', '/v2/cost/service-categories').map((call) => call.body as { start_time: string; previous_start_time: string });
-    expect(categoryCalls).toContainEqual(expect.objectContaining({ start_time: lastMonth.start, previous_start_time: previousTimeRange(lastMonth).start }));
+    const categoryCalls = callsTo('POST', '/v2/cost/service-categories').map((call) => call.body);
+    expect(categoryCalls).toContainEqual({ start_time: lastMonth.start, end_time: lastMonth.end, filters: [] });
+    const moverCalls = callsTo('POST', '/v2/cost/compare').map((call) => call.body);
+    expect(moverCalls).toContainEqual(expect.objectContaining({ start_time: lastMonth.start, end_time: lastMonth.end, group_by: 'service' }));
     expect(localStorage.getItem('mission_control_time_range_preset')).toBe('"lastMonth"');
   });
 

@@ -12,6 +12,7 @@ import { AnomaliesCard } from './anomalies-card';
 import { BudgetOverviewSection } from './budget-overview-section';
 import { ServiceCategoriesSection } from './service-categories-section';
 import { SpendCards } from './spend-cards';
+import { TopMoversCard } from './top-movers-card';
 
 /** `/` and `/dashboard` (flag missionControlDashboard): the spend dashboard of spec 1 §2.10. */
 export function MissionControlPage() {
@@ -62,6 +63,11 @@ export function MissionControlPage() {
         <Grid size={{ xs: 12, lg: 5 }}>
           <WidgetBoundary component="Anomalies" supportEmail={supportEmail}>
             <AnomaliesCard />
+          </WidgetBoundary>
+        </Grid>
+        <Grid size={{ xs: 12, lg: 7 }}>
+          <WidgetBoundary component="Top movers" supportEmail={supportEmail}>
+            <TopMoversCard range={range} filters={filters.groups} />
           </WidgetBoundary>
         </Grid>
       </Grid>

@@ -1,5 +1,5 @@
 import { Stack, Typography } from '@mui/material';
-import { formatCurrency } from '@/lib/cost';
+import { comparedWithLabel, formatCurrency } from '@/lib/cost';
 import { refundsReceived } from '../utils/spend-cards';
 import { DashboardCard } from './dashboard-card';
 import { SpendCardContent, type SpendState } from './spend-card-content';
@@ -16,6 +16,9 @@ export function RefundsCard({ spend }: { spend: SpendState }) {
             </Typography>
             <Typography variant="body2" color="text.secondary">
               {formatCurrency(refundsReceived(data.previous_period), { decimals: 0, currency: data.currency })} in the previous period
+            </Typography>
+            <Typography variant="caption" color="text.secondary">
+              {comparedWithLabel(data.previous_period)}
             </Typography>
           </Stack>
         )}

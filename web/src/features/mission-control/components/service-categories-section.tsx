@@ -1,7 +1,7 @@
 import { LinearProgress, Skeleton, Stack, Typography } from '@mui/material';
 import { useState } from 'react';
 import { CostErrorAlert } from '@/components/cost';
-import { formatRangeLabel, type ApiFilterGroup, type TimeRange } from '@/lib/cost';
+import { comparedWithLabel, type ApiFilterGroup, type TimeRange } from '@/lib/cost';
 import { useServiceCategories } from '../api/use-service-categories';
 import { CATEGORIES_ERROR, NO_CATEGORY_DATA } from '../constants';
 import { CategoryDetail } from './category-detail';
@@ -46,9 +46,11 @@ export function ServiceCategoriesSection({ range, filters }: ServiceCategoriesSe
       title="Cost by Service Category"
       action={<ViewToggle label="Service category view" value={view} onChange={setView} />}
     >
-      <Typography variant="caption" color="text.secondary" component="p" sx={{ mb: 1.5 }}>
-        Changes compared with {formatRangeLabel(categories.previousRange)}
-      </Typography>
+      {categories.previousPeriod ? (
+        <Typography variant="caption" color="text.secondary" component="p" sx={{ mb: 1.5 }}>
+          Changes {comparedWithLabel(categories.previousPeriod)}
+        </Typography>
+      ) : null}
       {categories.isFetching && summaries ? <LinearProgress aria-label="Updating" sx={{ mb: 1 }} /> : null}
       {body}
     </DashboardCard>

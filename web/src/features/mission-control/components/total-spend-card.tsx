@@ -2,14 +2,14 @@ import TrendingDownIcon from '@mui/icons-material/TrendingDown';
 import TrendingFlatIcon from '@mui/icons-material/TrendingFlat';
 import TrendingUpIcon from '@mui/icons-material/TrendingUp';
 import { Stack, Typography } from '@mui/material';
-import { formatCurrency, formatDayLabel, formatPercent, type SpendResponse } from '@/lib/cost';
+import { comparedWithLabel, formatComparedRange, formatCurrency, formatPercent, type SpendResponse } from '@/lib/cost';
 import { DashboardCard } from './dashboard-card';
 import { SpendCardContent, type SpendState } from './spend-card-content';
 
 function Change({ data }: { data: SpendResponse }) {
   const percent = data.comparison.percent_change;
   const previous = data.previous_period;
-  const period = `${formatDayLabel(previous.start_time)} – ${formatDayLabel(previous.end_time)}`;
+  const period = formatComparedRange(previous);
   if (percent === null || percent === undefined) {
     return (
       <Typography variant="body2" color="text.secondary">
@@ -33,7 +33,7 @@ function Change({ data }: { data: SpendResponse }) {
         </Typography>
       </Stack>
       <Typography variant="caption" color="text.secondary">
-        {period}
+        {comparedWithLabel(previous)}
       </Typography>
     </Stack>
   );

@@ -34,7 +34,7 @@ DATA_DIR ?= ./data
 PHASE := $(CURDIR)/scripts/phase.sh
 WEB_STAMP := web/node_modules/.costscope-npm-ci
 # Everything the Vite build reads (missing ones are simply ignored by wildcard/find).
-WEB_SOURCES := $(shell find web/src web/public -type f 2>/dev/null) \
+WEB_SOURCES := $(shell find web/src web/public web/scripts -type f 2>/dev/null) \
                $(wildcard web/index.html web/package.json web/vite.config.* web/tsconfig*.json)
 
 .PHONY: help run build web web-deps bin test test-rust test-web test-e2e ensure ensure-chromium \

@@ -33,6 +33,14 @@ describe('navigation menu rules', () => {
     expect(paths(ctx)).toContain('/cost/saving');
   });
 
+  it('shows Compare right after Advanced Cost in either Cost group', () => {
+    for (const ctx of [base(), base({}, { oldCostDashboard: false, newCostDashboard: true })]) {
+      const labels = allNavItems(navigationFor(ctx)).map((i) => i.label);
+      expect(labels[labels.indexOf('Advanced Cost') + 1]).toBe('Compare');
+      expect(paths(ctx)).toContain('/cost/compare');
+    }
+  });
+
   it('shows IAM only with the IAMTab flag', () => {
     expect(paths(base())).not.toContain('/iam');
     expect(paths(base({}, { IAMTab: true }))).toContain('/iam');

@@ -2,6 +2,7 @@ import { Paper, Stack } from '@mui/material';
 import { TimeRangeSelector } from '@/components/cost';
 import { FiltersButton } from '@/components/cost-filters';
 import { ANALYSIS_PRESETS, type TimeRange } from '@/lib/cost';
+import { useReportedChargeTypes } from '../hooks/use-reported-charge-types';
 import type { AnalysisState } from '../types';
 import { withDimensions } from '../utils/analysis-state';
 import { GroupBySelect } from './group-by-select';
@@ -17,6 +18,7 @@ export interface AnalysisToolbarProps {
 
 /** §2.5 toolbar: Filters, Group By, View, Period, Include. */
 export function AnalysisToolbar({ state, range, onChange, onOpenFilters }: AnalysisToolbarProps) {
+  const reportedChargeTypes = useReportedChargeTypes(range);
   return (
     <Paper variant="outlined" sx={{ p: 2, mb: 2 }} role="toolbar" aria-label="Cost analysis options">
       <Stack direction="row" spacing={2} useFlexGap flexWrap="wrap" alignItems="center">
@@ -37,7 +39,11 @@ export function AnalysisToolbar({ state, range, onChange, onOpenFilters }: Analy
             })
           }
         />
-        <InclusionsSelect value={state.inclusions} onChange={(inclusions) => onChange({ ...state, inclusions })} />
+        <InclusionsSelect
+          value={state.inclusions}
+          reported={reportedChargeTypes}
+          onChange={(inclusions) => onChange({ ...state, inclusions })}
+        />
       </Stack>
     </Paper>
   );

@@ -25,6 +25,7 @@ const OPTIONS: Record<string, ReturnType<typeof answer>> = {
     accounts_by_provider: { aws: ['111111111111'] },
     account_names: { '111111111111': 'Production' },
     tags: { env: ['prod', 'dev'] },
+    cost_type: ['Usage', 'Tax'],
   }),
   gcp: answer({ services: ['Compute Engine'], accounts: ['shop-prod'], accounts_by_provider: { gcp: ['shop-prod'] } }),
 };
@@ -44,7 +45,7 @@ function mockOptions(failing: string[] = []) {
   });
 }
 
-function Harness({ initial = [], onApply, module }: { initial?: FlatFilter[]; onApply(filters: FlatFilter[]): void; module?: string }) {
+function Harness({ initial = [], onApply, module, onIncludeChargeType }: { initial?: FlatFilter[]; onApply(filters: FlatFilter[]): void; module?: string; onIncludeChargeType?(chargeType: string): void }) {
   const [applied, setApplied] = useState(initial);
   const [open, setOpen] = useState(true);
   return (
@@ -56,6 +57,7 @@ function Harness({ initial = [], onApply, module }: { initial?: FlatFilter[]; on
         applied={applied}
         module={module}
         timeRange={november}
+        onIncludeChargeType={onIncludeChargeType}
         onApply={(filters) => {
           onApply(filters);
           setApplied(filters);
@@ -65,11 +67,14 @@ function Harness({ initial = [], onApply, module }: { initial?: FlatFilter[]; on
   );
 }
 
-function setup(options: { initial?: FlatFilter[]; failing?: string[]; module?: string } = {}) {
+function setup(options: { initial?: FlatFilter[]; failing?: string[]; module?: string; charges?: boolean } = {}) {
   const api = mockOptions(options.failing);
   const onApply = vi.fn();
-  const rendered = renderWithProviders(<Harness initial={options.initial} onApply={onApply} module={options.module} />);
-  return { ...rendered, api, onApply };
+  const onIncludeChargeType = vi.fn();
+  const rendered = renderWithProviders(
+    <Harness initial={options.initial} onApply={onApply} module={options.module} onIncludeChargeType={options.charges ? onIncludeChargeType : undefined} />,
+  );
+  return { ...rendered, api, onApply, onIncludeChargeType };
 }
 
 const dialog = () => screen.getByRole('dialog', { name: 'Filters' });
@@ -160,7 +165,7 @@ describe('filter panel', () => {
     await user.click(within(rule(1)).getByRole('button', { name: 'Condition' }));
     await user.click(within(rule(1)).getByRole('combobox', { name: /^Field/ }));
     const options = screen.getAllByRole('option').map((o) => o.textContent);
-    expect(options).toEqual(['Service', 'Region', 'Projects', 'Tag']);
+    expect(options).toEqual(['Service', 'Region', 'Projects', 'Usage Type', 'Tag']);
     await user.click(screen.getByRole('option', { name: 'Projects' }));
     const row = within(rule(1)).getByRole('group', { name: 'Projects condition' });
     await pickOption(user, within(row).getByRole('combobox', { name: 'Values' }), 'shop-prod');
@@ -314,7 +319,7 @@ describe('filter panel layout and limits (spec 1 §2.12, §9)', () => {
     await waitFor(() => expect(within(dialog()).queryByRole('progressbar', { name: 'Loading filter options' })).not.toBeInTheDocument());
   });
 
-  it('reads each rule as "from" a provider, with the fields Service, Region, Account and Tag', async () => {
+  it('reads each rule as "from" a provider, with the fields Service, Region, Account, Usage Type and Tag', async () => {
     const { user } = setup();
     await addRule(user, 'AWS');
     await addRule(user, 'GCP');
@@ -322,7 +327,7 @@ describe('filter panel layout and limits (spec 1 §2.12, §9)', () => {
     expect(within(rule(2)).getByText('from')).toBeInTheDocument();
     await user.click(within(rule(1)).getByRole('button', { name: 'Condition' }));
     await user.click(within(rule(1)).getByRole('combobox', { name: /^Field/ }));
-    expect(screen.getAllByRole('option').map((o) => o.textContent)).toEqual(['Service', 'Region', 'Account', 'Tag']);
+    expect(screen.getAllByRole('option').map((o) => o.textContent)).toEqual(['Service', 'Region', 'Account', 'Usage Type', 'Tag']);
   });
 
   it('keeps every dropdown within 200px', async () => {
@@ -365,5 +370,96 @@ describe('filter panel layout and limits (spec 1 §2.12, §9)', () => {
     await user.click(within(dialog()).getByRole('button', { name: 'Apply' }));
     const [filters] = onApply.mock.calls[0] as [FlatFilter[]];
     expect(filters[1]).toMatchObject({ field: 'tags', tagKey: 'k'.repeat(100) });
+  });
+});
+
+describe('filter panel: Search all values', () => {
+  const search = () => within(dialog()).getByRole('combobox', { name: 'Search all values' });
+  const optionsLoaded = () => waitFor(() => expect(within(dialog()).queryByLabelText('Loading filter options')).not.toBeInTheDocument(), { timeout: 3000 });
+
+  it('sits above the rules and lists nothing under 2 characters', async () => {
+    const { user } = setup();
+    await optionsLoaded();
+    const box = search();
+    expect(box.compareDocumentPosition(within(dialog()).getByRole('button', { name: 'New Rule' })) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    await user.type(box, 'e');
+    expect(screen.queryByRole('listbox')).not.toBeInTheDocument();
+    await user.type(box, 'u');
+    expect(await screen.findByRole('option', { name: /^Region · eu-west-1/ })).toBeInTheDocument();
+  });
+
+  it('type "ec2", pick the service: the condition is added and applied', async () => {
+    const { user, onApply } = setup();
+    await optionsLoaded();
+    await user.type(search(), 'ec2');
+    const listbox = await screen.findByRole('listbox');
+    expect(within(listbox).getAllByRole('option').map((o) => o.textContent)).toEqual(['Service · AmazonEC2AWS']);
+    expect(within(listbox).getByText('Service')).toBeInTheDocument();
+    await user.click(within(listbox).getByRole('option', { name: /^Service · AmazonEC2/ }));
+    expect(onApply).toHaveBeenCalledTimes(1);
+    expect(onApply.mock.calls[0][0]).toEqual([
+      { id: expect.any(String), field: 'cloud_provider', operator: 'equals', value: ['aws'], logic: 'and', level: 0, created: CREATED },
+      { id: expect.any(String), field: 'service_name', operator: 'equals', value: ['AmazonEC2'], logic: 'and', level: 1, created: CREATED },
+    ]);
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(screen.getByRole('button', { name: 'Filters (2 applied)' })).toBeInTheDocument();
+  });
+
+  it('is keyboard operable: arrows and Enter pick a match, grouped by dimension', async () => {
+    const { user, onApply } = setup();
+    await optionsLoaded();
+    await user.type(search(), 'PRO');
+    const listbox = await screen.findByRole('listbox');
+    expect(within(listbox).getAllByRole('option').map((o) => o.textContent)).toEqual(['Account · Production (111111111111)AWS', 'Account · shop-prodGCP', 'Tag value · env = prodAWS']);
+    await user.keyboard('{ArrowDown}{ArrowDown}{Enter}');
+    const [filters] = onApply.mock.calls[0] as [FlatFilter[]];
+    expect(filters.map(({ field, value, logic }) => ({ field, value, logic }))).toEqual([
+      { field: 'cloud_provider', value: ['gcp'], logic: 'and' },
+      { field: 'account_id', value: ['shop-prod'], logic: 'and' },
+    ]);
+  });
+
+  it('adds to the rule of the value’s provider, beside the conditions there', async () => {
+    const initial: FlatFilter[] = [
+      { id: 'p1', field: 'cloud_provider', operator: 'equals', value: ['aws'], logic: 'and', level: 0, created: '2026-11-01T00:00:00.000Z' },
+      { id: 'c1', field: 'service_name', operator: 'equals', value: ['AmazonEC2'], logic: 'and', level: 1, created: '2026-11-01T00:00:00.000Z' },
+    ];
+    const { user, onApply } = setup({ initial });
+    await optionsLoaded();
+    await user.type(search(), 'dev');
+    await user.click(await screen.findByRole('option', { name: /^Tag value · env = dev/ }));
+    const [filters] = onApply.mock.calls[0] as [FlatFilter[]];
+    expect(filters.map(({ field, value, tagKey }) => ({ field, value, tagKey }))).toEqual([
+      { field: 'cloud_provider', value: ['aws'], tagKey: undefined },
+      { field: 'service_name', value: ['AmazonEC2'], tagKey: undefined },
+      { field: 'tags', value: ['dev'], tagKey: 'env' },
+    ]);
+  });
+
+  it('keeps the panel open with Apply’s alert when the pending rules cannot be applied', async () => {
+    const { user, onApply } = setup();
+    await optionsLoaded();
+    await user.click(within(dialog()).getByRole('button', { name: 'New Rule' }));
+    await user.type(search(), 'eu-west');
+    await user.click(await screen.findByRole('option', { name: /^Region · eu-west-1/ }));
+    expect(onApply).not.toHaveBeenCalled();
+    expect(within(dialog()).getByRole('alert')).toHaveTextContent('Please select a Cloud Provider for all rules.');
+    expect(within(rule(2)).getByRole('group', { name: /condition$/ })).toBeInTheDocument();
+  });
+
+  it('offers charge types only where the page has an Include, and hands the choice to it', async () => {
+    const without = setup();
+    await optionsLoaded();
+    await without.user.type(search(), 'tax');
+    expect(await screen.findByText('No matching values')).toBeInTheDocument();
+    without.unmount();
+
+    const { user, onApply, onIncludeChargeType } = setup({ charges: true });
+    await optionsLoaded();
+    await user.type(search(), 'tax');
+    await user.click(await screen.findByRole('option', { name: /^Charge type · Tax/ }));
+    expect(onIncludeChargeType).toHaveBeenCalledWith('Tax');
+    expect(onApply).not.toHaveBeenCalled();
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
   });
 });

@@ -25,10 +25,13 @@ import {
   useFilterProviders,
   useProviderOptions,
   validateRulesForApply,
+  type FilterRule,
   type FlatFilter,
   type Provider,
 } from '@/lib/cost-filters';
 import { FilterRuleCard } from './filter-rule-card';
+import { addEntryToRules, buildSearchIndex, type SearchEntry } from './utils/value-search';
+import { ValueSearch } from './value-search';
 
 export interface FilterPanelProps {
   open: boolean;
@@ -40,10 +43,15 @@ export interface FilterPanelProps {
   timeRange: TimeRange;
   /** The filter module whose limit applies (spec 1 §9); default at most 10 filters. */
   module?: string;
+  /**
+   * Adds a charge type to the page's Include (a charge type chosen in Search all values); pages
+   * without an Include leave it out and the search offers no charge types.
+   */
+  onIncludeChargeType?(chargeType: string): void;
 }
 
 /** The filter panel overlay (spec 1 §2.12): rules ORed, each a provider and ANDed conditions. */
-export function FilterPanel({ open, onClose, applied, onApply, timeRange, module = '' }: FilterPanelProps) {
+export function FilterPanel({ open, onClose, applied, onApply, timeRange, module = '', onIncludeChargeType }: FilterPanelProps) {
   const [rules, edit] = useReducer(ruleEditorReducer, applied, flatFiltersToRules);
   const [alert, setAlert] = useState<string | null>(null);
 
@@ -64,6 +72,11 @@ export function FilterPanel({ open, onClose, applied, onApply, timeRange, module
   }, [listed.providers, rules]);
   const providerOptions = useProviderOptions(wanted, timeRange, open);
   const loading = open && (listed.isLoading || providerOptions.isLoading);
+  const includeChargeTypes = Boolean(onIncludeChargeType);
+  const searchIndex = useMemo(
+    () => buildSearchIndex(listed.providers, providerOptions.options, { chargeTypes: includeChargeTypes }),
+    [listed.providers, providerOptions.options, includeChargeTypes],
+  );
 
   const cancel = () => {
     edit({ type: 'reset', rules: flatFiltersToRules(applied) });
@@ -71,13 +84,13 @@ export function FilterPanel({ open, onClose, applied, onApply, timeRange, module
     onClose();
   };
 
-  const apply = () => {
-    const problem = validateRulesForApply(rules);
+  const apply = (pending: FilterRule[] = rules) => {
+    const problem = validateRulesForApply(pending);
     if (problem) {
       setAlert(problem);
       return;
     }
-    const filters = rulesToFlatFilters(rules);
+    const filters = rulesToFlatFilters(pending);
     const { maxFilters } = getModuleConfig(module);
     if (filters.length > maxFilters) {
       setAlert(`Maximum ${maxFilters} filters allowed`);
@@ -91,6 +104,19 @@ export function FilterPanel({ open, onClose, applied, onApply, timeRange, module
   const changeRules = (action: Parameters<typeof edit>[0]) => {
     setAlert(null);
     edit(action);
+  };
+
+  // Search all values: a charge type goes to Include; any other value joins the pending rules,
+  // which are then applied as Apply does (its alerts included).
+  const choose = (entry: SearchEntry) => {
+    if (entry.dimension === 'charge_type') {
+      onIncludeChargeType?.(entry.value);
+      onClose();
+      return;
+    }
+    const next = addEntryToRules(rules, entry);
+    edit({ type: 'reset', rules: next });
+    apply(next);
   };
 
   return (
@@ -110,6 +136,12 @@ export function FilterPanel({ open, onClose, applied, onApply, timeRange, module
       </IconButton>
       <DialogContent dividers>
         <Stack spacing={2}>
+          <ValueSearch
+            index={searchIndex}
+            showProviders={listed.providers.length > 1}
+            loading={loading}
+            onChoose={choose}
+          />
           {alert ? (
             <Alert severity="error" role="alert" onClose={() => setAlert(null)}>
               {alert}
@@ -157,7 +189,7 @@ export function FilterPanel({ open, onClose, applied, onApply, timeRange, module
           Clear All
         </Button>
         <Button onClick={cancel}>Cancel</Button>
-        <Button variant="contained" onClick={apply}>
+        <Button variant="contained" onClick={() => apply()}>
           Apply
         </Button>
       </DialogActions>

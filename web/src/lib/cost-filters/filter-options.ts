@@ -20,10 +20,13 @@ export interface ProviderOptions {
   accounts: string[];
   accountNames: Record<string, string>;
   tags: Record<string, string[]>;
+  /** Usage types and charge types (`usage_types`, `cost_type`), for the panel's Search all values. */
+  usageTypes: string[];
+  chargeTypes: string[];
 }
 
 /** A provider whose options failed: nothing to pick, everything typed in (spec 1 §8). */
-export const EMPTY_PROVIDER_OPTIONS: ProviderOptions = { services: [], regions: [], accounts: [], accountNames: {}, tags: {} };
+export const EMPTY_PROVIDER_OPTIONS: ProviderOptions = { services: [], regions: [], accounts: [], accountNames: {}, tags: {}, usageTypes: [], chargeTypes: [] };
 
 export const filterOptionKeys = {
   all: ['cost-filters'] as const,
@@ -76,6 +79,8 @@ export function toProviderOptions(provider: Provider, response: FilterOptionsRes
     accounts: stringList(byProvider ?? response.accounts),
     accountNames: response.account_names ?? {},
     tags: normaliseTagOptions(response.tags),
+    usageTypes: stringList(response.usage_types),
+    chargeTypes: stringList(response.cost_type),
   };
 }
 

@@ -125,9 +125,9 @@ describe('filter options', () => {
     expect(result.current.isLoading).toBe(true);
     await waitFor(() => expect(result.current.isLoading).toBe(false));
     expect(result.current.options.aws).toEqual({
-      services: ['AmazonEC2'], regions: ['us-east-1'], accounts: ['111111111111'], accountNames: { '111111111111': 'Production' }, tags: { env: ['prod'], team: ['core'] },
+      services: ['AmazonEC2'], regions: ['us-east-1'], accounts: ['111111111111'], accountNames: { '111111111111': 'Production' }, tags: { env: ['prod'], team: ['core'] }, usageTypes: [], chargeTypes: [],
     });
-    expect(result.current.options.gcp).toEqual({ services: [], regions: [], accounts: [], accountNames: {}, tags: {} });
+    expect(result.current.options.gcp).toEqual({ services: [], regions: [], accounts: [], accountNames: {}, tags: {}, usageTypes: [], chargeTypes: [] });
     expect(result.current.failedProviders).toEqual(['gcp']);
     expect(result.current.errorMessage).toBe('Failed to fetch options for: GCP');
     expect(api.callsTo('POST', '/v2/cost/filters').map((c) => c.body)).toEqual([

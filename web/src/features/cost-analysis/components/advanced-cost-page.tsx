@@ -129,6 +129,7 @@ export function AdvancedCostPage({ embedded = false }: AdvancedCostPageProps) {
         timeRange={range}
         onClose={() => setFiltersOpen(false)}
         onApply={(filters) => setState({ ...state, filters })}
+        onIncludeChargeType={(chargeType) => setState({ ...state, inclusions: { ...state.inclusions, [chargeType]: true } })}
       />
       <SaveReportDialog
         open={saveOpen}

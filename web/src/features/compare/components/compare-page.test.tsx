@@ -198,6 +198,17 @@ describe('Compare page', () => {
     expect(search()).not.toContain('pfrom');
   });
 
+  it('counts the charge types of Include as on Advanced Cost: a preset in one click', async () => {
+    const { user, compareBodies } = setup();
+    await screen.findByRole('table', { name: 'Comparison by service' });
+    await user.click(screen.getByRole('combobox', { name: 'Include' }));
+    await user.click(await screen.findByRole('option', { name: 'Usage only' }));
+    await waitFor(() =>
+      expect(compareBodies().at(-1)).toMatchObject({ cost_type: { inclusions: ['Usage', 'regular', 'DiscountedUsage', 'SavingsPlanCoveredUsage'] } }),
+    );
+    expect(search()).toContain('include=Usage,regular,DiscountedUsage,SavingsPlanCoveredUsage');
+  });
+
   it('exports the table as CSV in its order, with the totals, New/— and escaped cells', async () => {
     const blobs: Blob[] = [];
     vi.stubGlobal('URL', Object.assign(URL, { createObjectURL: vi.fn((blob: Blob) => (blobs.push(blob), 'blob:x')), revokeObjectURL: vi.fn() }));

@@ -20,6 +20,7 @@ import {
   type CompareRow,
 } from '@/lib/cost';
 import { InclusionsSelect } from '@/features/cost-analysis/components/inclusions-select';
+import { useReportedChargeTypes } from '@/features/cost-analysis/hooks/use-reported-charge-types';
 import { useCompareState } from '../hooks/use-compare-state';
 import type { CompareState } from '../types';
 import { compareCsv, compareRequest, rowLabel, sortRows, topRows } from '../utils/compare-table';
@@ -51,6 +52,7 @@ export function ComparePage() {
   const query = useCostCompare(request.body, { debounceMs: COST_REFETCH_DEBOUNCE_MS });
   const answer = query.data;
   const rows = useMemo(() => (answer ? sortRows(answer.rows, state.sort) : []), [answer, state.sort]);
+  const reportedChargeTypes = useReportedChargeTypes(range);
   const [filtersOpen, setFiltersOpen] = useState(false);
   const [exportError, setExportError] = useState<string | null>(null);
 
@@ -166,7 +168,11 @@ export function ComparePage() {
             }
           />
           <CompareWithSelect value={state.compareWith} onChange={(compareWith) => setState({ ...state, compareWith })} />
-          <InclusionsSelect value={state.inclusions} onChange={(inclusions) => setState({ ...state, inclusions })} />
+          <InclusionsSelect
+            value={state.inclusions}
+            reported={reportedChargeTypes}
+            onChange={(inclusions) => setState({ ...state, inclusions })}
+          />
         </Stack>
       </Paper>
       {answer ? (

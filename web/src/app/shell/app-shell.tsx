@@ -11,6 +11,7 @@ import { Logo } from '@/components/logo';
 import { useSignOut } from '@/features/auth';
 import { navigationFor } from '../navigation';
 import { TrialModal } from '../trial-modal';
+import { DemoNotice } from './demo-notice';
 import { NavMenu } from './nav-menu';
 import { UserMenu } from './user-menu';
 
@@ -82,6 +83,7 @@ export function AppShell() {
       <Box component="main" sx={{ flex: 1, minWidth: 0, p: { xs: 2, sm: 3, md: 4 } }}>
         <Toolbar />
         <Box sx={{ maxWidth: 1280, mx: 'auto' }}>
+          <DemoNotice />
           <ErrorBoundary component="page" resetKey={location.pathname} supportEmail={config.support_email || undefined}>
             <Suspense fallback={<FullPageSpinner />}>
               <Outlet />

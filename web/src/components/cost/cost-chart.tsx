@@ -30,7 +30,20 @@ export interface CostChartProps extends CostChartData {
   ariaLabel?: string;
   /** A click on a point, bar or slice: its category (empty for pie) and series name. */
   onPointClick?: (category: string, seriesName: string) => void;
+  /**
+   * A click on a bar segment, a point, a pie slice or a legend entry: the name of its series (or
+   * slice). With it, a legend click selects instead of hiding the series, and each series name in
+   * the data table is a button (shown when it has the keyboard focus) named `selectLabel(name)`.
+   */
+  onSelect?: (value: string) => void;
+  /** The accessible name of a series' button (default "Select {name}"). */
+  selectLabel?: (value: string) => string;
 }
+
+/** The data table while a button in it has the keyboard focus: on screen, below the chart. */
+const shownOnFocus = {
+  '&:focus-within': { clip: 'auto', height: 'auto', margin: 0, overflow: 'visible', position: 'static', whiteSpace: 'normal', width: 'auto' },
+} as const;
 
 /**
  * A cost chart (line, area, bar or pie; stacked; zoom slider; scrolling legend; one of the §9
@@ -38,12 +51,21 @@ export interface CostChartProps extends CostChartData {
  * ECharts loaded on first use. Next to the drawing is a visually hidden table with each series'
  * total, named "{ariaLabel} data", for screen readers and tests.
  */
-export function CostChart({ height = 360, ariaLabel = 'Cost chart', onPointClick, ...data }: CostChartProps) {
+export function CostChart({
+  height = 360,
+  ariaLabel = 'Cost chart',
+  onPointClick,
+  onSelect,
+  selectLabel = (value) => `Select ${value}`,
+  ...data
+}: CostChartProps) {
   const containerRef = useRef<HTMLDivElement>(null);
   const [chart, setChart] = useState<ECharts | null>(null);
   const [loadFailed, setLoadFailed] = useState(false);
   const clickRef = useRef(onPointClick);
   clickRef.current = onPointClick;
+  const selectRef = useRef(onSelect);
+  selectRef.current = onSelect;
 
   useEffect(() => {
     const element = containerRef.current;
@@ -58,6 +80,15 @@ export function CostChart({ height = 360, ariaLabel = 'Cost chart', onPointClick
         const event = params as { seriesType?: string; name?: string; seriesName?: string };
         if (event.seriesType === 'pie') clickRef.current?.('', event.name ?? '');
         else clickRef.current?.(event.name ?? '', event.seriesName ?? '');
+        const selected = event.seriesType === 'pie' ? event.name : event.seriesName;
+        if (selected) selectRef.current?.(selected);
+      });
+      instance.on('legendselectchanged', (params) => {
+        const { name } = params as { name?: string };
+        if (!selectRef.current || !name) return;
+        // A legend click selects: the series stays shown.
+        instance?.dispatchAction({ type: 'legendSelect', name });
+        selectRef.current(name);
       });
       observer = new ResizeObserver(() => instance?.resize());
       observer.observe(element);
@@ -89,7 +120,7 @@ export function CostChart({ height = 360, ariaLabel = 'Cost chart', onPointClick
     <Box data-testid="cost-chart" data-chart-type={type} data-palette={palette} sx={{ position: 'relative', width: '100%' }}>
       {loadFailed ? <Alert severity="error">{CHART_LOAD_ERROR_MESSAGE}</Alert> : null}
       <Box ref={containerRef} role="img" aria-label={ariaLabel} sx={{ width: '100%', height, display: loadFailed ? 'none' : 'block' }} />
-      <Box component="table" sx={visuallyHidden} aria-label={`${ariaLabel} data`}>
+      <Box component="table" sx={onSelect ? { ...visuallyHidden, ...shownOnFocus } : visuallyHidden} aria-label={`${ariaLabel} data`}>
         <thead>
           <tr>
             <th scope="col">Series</th>
@@ -99,7 +130,15 @@ export function CostChart({ height = 360, ariaLabel = 'Cost chart', onPointClick
         <tbody>
           {series.map((item) => (
             <tr key={item.name}>
-              <th scope="row">{item.name}</th>
+              <th scope="row">
+                {onSelect ? (
+                  <button type="button" aria-label={selectLabel(item.name)} onClick={() => onSelect(item.name)}>
+                    {item.name}
+                  </button>
+                ) : (
+                  item.name
+                )}
+              </th>
               <td>{formatChartAmount(seriesTotal(item), currency)}</td>
             </tr>
           ))}

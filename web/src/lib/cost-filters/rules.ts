@@ -146,6 +146,27 @@ export function rulesToFlatFilters(rules: FilterRule[], now: Date = new Date()):
   return out;
 }
 
+/**
+ * Like `rulesToFlatFilters`, but a rule without a provider keeps its complete conditions as a
+ * rule for any provider: its conditions alone, the first one opening the rule ("or" after
+ * another rule). A drill-down adds such a rule (docs/ANALYST-FLOW.md "Drill-down"); the filter
+ * panel asks for a provider before it applies one.
+ */
+export function rulesToFlatFiltersAnyProvider(rules: FilterRule[], now: Date = new Date()): FlatFilter[] {
+  const out: FlatFilter[] = [];
+  for (const rule of rules) {
+    const anyProvider = !rule.provider;
+    // A placeholder provider gives the conditions their flat form; it is not kept.
+    const flat = rulesToFlatFilters([{ ...rule, provider: rule.provider || '*' }], now);
+    const kept = anyProvider ? flat.slice(1) : flat;
+    kept.forEach((filter, i) => {
+      if (i === 0) filter.logic = out.length === 0 ? 'and' : 'or';
+      out.push(filter);
+    });
+  }
+  return out;
+}
+
 /** A person's reading of one condition: "Service equals AmazonEC2", "Tag env" (the key exists). */
 export function describeCondition(condition: FilterCondition, provider: Provider | ''): string {
   if (!condition.field) return '';

@@ -3,7 +3,7 @@ import SaveOutlinedIcon from '@mui/icons-material/SaveOutlined';
 import { Alert, Box, Button, Stack } from '@mui/material';
 import { useEffect, useMemo, useState } from 'react';
 import { CurrencyNotice, preloadCostChart, withoutCurrencyWarnings } from '@/components/cost';
-import { FilterPanel } from '@/components/cost-filters';
+import { AppliedFilterChips, FilterPanel } from '@/components/cost-filters';
 import { CSV_EXPORT_FAILED_MESSAGE, downloadFile, resolveTimeRange } from '@/lib/cost';
 import { PageHeader } from '@/components/page-header';
 import { useAnalysisData } from '../hooks/use-analysis-data';
@@ -11,10 +11,12 @@ import { useAnalysisState } from '../hooks/use-analysis-state';
 import { useSavedReports } from '../hooks/use-saved-reports';
 import { useThrottledAction } from '../hooks/use-throttled-action';
 import { JSON_EXPORT_FAILED_MESSAGE, exportCsv, exportFileName, exportJson, exportTable } from '../utils/export';
+import { activeDrillPath, drillInto, drillValueOfLabel, stepBack } from '../utils/drill-state';
 import { deleteReport, saveReport } from '../utils/saved-reports';
 import { AnalysisResults } from './analysis-results';
 import { AnalysisToolbar } from './analysis-toolbar';
 import { DataReadyNotice } from './data-ready-notice';
+import { DrillBreadcrumb } from './drill-breadcrumb';
 import { ExportMenu } from './export-menu';
 import { SaveReportDialog } from './save-report-dialog';
 import { SavedReportsMenu } from './saved-reports-menu';
@@ -45,6 +47,15 @@ export function AdvancedCostPage({ embedded = false }: AdvancedCostPageProps) {
   // Fetch the chart library while the first answer is on its way, not after it arrived: the
   // chart is drawn up to ~250 ms sooner.
   useEffect(preloadCostChart, []);
+
+  // Drill-down (docs/ANALYST-FLOW.md): crumbs whose conditions were edited away are dropped.
+  const drillPath = useMemo(() => activeDrillPath(state), [state]);
+  const onDrill = (source: 'chart' | 'table', label: string) => {
+    const dimension = source === 'chart' ? data.chartPrimary : data.shownDimensions[0];
+    if (!dimension) return;
+    const value = drillValueOfLabel(label, dimension, data.series?.data);
+    if (value !== null) setState(drillInto(state, dimension, value));
+  };
 
   useEffect(() => {
     if (!notice) return undefined;
@@ -108,6 +119,12 @@ export function AdvancedCostPage({ embedded = false }: AdvancedCostPageProps) {
       ) : null}
       <DataReadyNotice />
       <AnalysisToolbar state={state} range={range} onChange={setState} onOpenFilters={() => setFiltersOpen(true)} />
+      <DrillBreadcrumb path={drillPath} onStepBack={(keep) => setState(stepBack(state, keep))} />
+      {state.filters.length ? (
+        <Box sx={{ mb: 2 }}>
+          <AppliedFilterChips filters={state.filters} onClick={() => setFiltersOpen(true)} />
+        </Box>
+      ) : null}
       {warnings.length ? (
         <Alert severity="warning" sx={{ mb: 2 }}>
           {warnings.join(' · ')}
@@ -121,6 +138,7 @@ export function AdvancedCostPage({ embedded = false }: AdvancedCostPageProps) {
         onRefresh={refresh.run}
         onClearFilters={() => setState({ ...state, filters: [] })}
         onSortChange={(sortConfig) => setState({ ...state, grouping: { ...state.grouping, sortConfig } })}
+        onDrill={onDrill}
       />
       <FilterPanel
         open={filtersOpen}

@@ -12,6 +12,8 @@ export interface AnalysisChartProps {
   totalGroups: number;
   /** The answer's currency. */
   currency?: string;
+  /** A click (or Enter) on a group's bar, area or legend entry: drill into it (docs/ANALYST-FLOW.md). */
+  onDrill?(label: string): void;
 }
 
 /**
@@ -20,7 +22,7 @@ export interface AnalysisChartProps {
  * continuous time axis, so they are a stacked area: the top edge reads as the overall running
  * total and each band as its group's share of it, which stacked bars of running totals would hide.
  */
-export function AnalysisChart({ data, view, primary, totalGroups, currency }: AnalysisChartProps) {
+export function AnalysisChart({ data, view, primary, totalGroups, currency, onDrill }: AnalysisChartProps) {
   const series = data.series.map(({ name, values }) => ({ name, values }));
   const omitted = primary ? Math.max(data.omittedSeries, totalGroups - series.length) : 0;
   return (
@@ -40,6 +42,8 @@ export function AnalysisChart({ data, view, primary, totalGroups, currency }: An
         height={380}
         ariaLabel="Advanced cost chart"
         currency={currency}
+        onSelect={primary && onDrill ? onDrill : undefined}
+        selectLabel={(label) => `Drill into ${label}`}
       />
     </>
   );

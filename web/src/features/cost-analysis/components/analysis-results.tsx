@@ -14,10 +14,12 @@ export interface AnalysisResultsProps {
   onRefresh(): void;
   onClearFilters(): void;
   onSortChange(sort: AnalysisState['grouping']['sortConfig']): void;
+  /** Drill into a value of the chart's group (chart) or the table's first dimension (table). */
+  onDrill?(source: 'chart' | 'table', label: string): void;
 }
 
 /** The summary, the chart and the table, with the §8 loading, empty and error states. */
-export function AnalysisResults({ data, state, range, onRefresh, onClearFilters, onSortChange }: AnalysisResultsProps) {
+export function AnalysisResults({ data, state, range, onRefresh, onClearFilters, onSortChange, onDrill }: AnalysisResultsProps) {
   if (data.error && !data.series) {
     return <CostErrorAlert error={data.error} fallback={COST_FETCH_FAILED_MESSAGE} onRetry={onRefresh} />;
   }
@@ -48,6 +50,7 @@ export function AnalysisResults({ data, state, range, onRefresh, onClearFilters,
                 primary={data.chartPrimary}
                 totalGroups={data.series.total_groups}
                 currency={data.series.currency}
+                onDrill={onDrill ? (label) => onDrill('chart', label) : undefined}
               />
             </WidgetBoundary>
           )}
@@ -66,6 +69,7 @@ export function AnalysisResults({ data, state, range, onRefresh, onClearFilters,
                 sort={state.grouping.sortConfig}
                 onSortChange={onSortChange}
                 currency={data.series.currency}
+                onDrill={onDrill ? (label) => onDrill('table', label) : undefined}
               />
             ) : data.periodRows ? (
               <PeriodTable rows={data.periodRows} cumulative={data.shownView === 'cumulative'} currency={data.series.currency} />

@@ -1,5 +1,6 @@
 import {
   Alert,
+  Link,
   Table,
   TableBody,
   TableCell,
@@ -10,7 +11,7 @@ import {
   TableSortLabel,
 } from '@mui/material';
 import { useMemo, useState } from 'react';
-import { formatCurrency, groupKeyLabel, type GroupKey } from '@/lib/cost';
+import { UNKNOWN_DIMENSION, formatCurrency, groupKeyLabel, type GroupKey } from '@/lib/cost';
 import type { GroupingState, SortField } from '../types';
 import type { Capped, GroupTableRow, PeriodTableRow } from '../utils/table-rows';
 import { sortGroupRows } from '../utils/table-rows';
@@ -61,10 +62,12 @@ export interface GroupTableProps {
   onSortChange(sort: GroupingState['sortConfig']): void;
   /** The answer's currency. */
   currency?: string;
+  /** A click (or Enter) on a row's first label: drill into that value (docs/ANALYST-FLOW.md). */
+  onDrill?(label: string): void;
 }
 
 /** One row per combination of the chosen dimensions: its total and share of the period's total. */
-export function GroupTable({ rows, dimensions, sort, onSortChange, currency }: GroupTableProps) {
+export function GroupTable({ rows, dimensions, sort, onSortChange, currency, onDrill }: GroupTableProps) {
   const sorted = useMemo(() => sortGroupRows(rows.rows, sort, dimensions), [rows.rows, sort, dimensions]);
   const { start, end, pagination } = usePage(sorted.length);
   const sortBy = (field: SortField) =>
@@ -95,7 +98,16 @@ export function GroupTable({ rows, dimensions, sort, onSortChange, currency }: G
             {sorted.slice(start, end).map((row) => (
               <TableRow key={row.key} hover>
                 {row.values.map((value, i) => (
-                  <TableCell key={dimensions[i] ?? i}>{value}</TableCell>
+                  <TableCell key={dimensions[i] ?? i}>
+                    {/* The first dimension drives the drill; "Unknown" selects nothing. */}
+                    {i === 0 && onDrill && value !== UNKNOWN_DIMENSION ? (
+                      <Link component="button" type="button" variant="body2" aria-label={`Drill into ${value}`} onClick={() => onDrill(value)} sx={{ textAlign: 'left' }}>
+                        {value}
+                      </Link>
+                    ) : (
+                      value
+                    )}
+                  </TableCell>
                 ))}
                 <TableCell align="right">{formatCurrency(row.amount, { currency })}</TableCell>
                 <TableCell align="right">{formatShare(row.share)}</TableCell>

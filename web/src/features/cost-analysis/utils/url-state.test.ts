@@ -123,3 +123,61 @@ describe('the state in the query string', () => {
     expect(encodeAnalysisSearch(DEFAULT_STATE, [['tab', 'basic']])).toBe('?period=thisMonth&view=daily&include=Usage,regular&tab=basic');
   });
 });
+
+describe('the drill path in the URL (docs/ANALYST-FLOW.md "Drill-down")', () => {
+  const drilled: AnalysisState = {
+    ...DEFAULT_STATE,
+    grouping: withDimensions(DEFAULT_STATE.grouping, ['usage_type']),
+    filters: decodeFilters('*(service=AmazonEC2;usage_type=BoxUsage%3Am5.large)', NOW),
+    drill: [
+      { dimension: 'service', value: 'AmazonEC2' },
+      { dimension: 'usage_type', value: 'BoxUsage:m5.large' },
+    ],
+  };
+
+  it('writes the steps escaped as the filters are, with the conditions for any provider as *(…)', () => {
+    expect(encodeAnalysisSearch(drilled)).toBe(
+      '?period=thisMonth&view=daily&group=usage_type&include=Usage,regular' +
+        '&filters=*(service=AmazonEC2;usage_type=BoxUsage%3Am5.large)&drill=service:AmazonEC2~usage_type:BoxUsage%3Am5.large',
+    );
+  });
+
+  it('reads back the same state (round trip), the conditions for any provider included', () => {
+    const back = decodeAnalysisSearch(encodeAnalysisSearch(drilled), DEFAULT_STATE, NOW)!;
+    expect(back.drill).toEqual(drilled.drill);
+    expect(back.grouping.groupByDimensions).toEqual(['usage_type']);
+    expect(withoutIds(flatFiltersToRules(back.filters))).toEqual([
+      {
+        provider: '',
+        conditions: [
+          { field: 'service', operator: 'equals', value: ['AmazonEC2'] },
+          { field: 'usage_type', operator: 'equals', value: ['BoxUsage:m5.large'] },
+        ],
+      },
+    ]);
+    expect(encodeAnalysisSearch(back)).toBe(encodeAnalysisSearch(drilled));
+  });
+
+  it('keeps a rule for any provider beside a provider rule, ORed', () => {
+    const back = decodeFilters('aws(region=us-east-1)~*(service=AmazonS3)', NOW);
+    expect(back.map((f) => [f.field, f.logic])).toEqual([
+      ['cloud_provider', 'and'],
+      ['region', 'and'],
+      ['service_name', 'or'],
+    ]);
+    expect(encodeFilters(back)).toBe('aws(region=us-east-1)~*(service=AmazonS3)');
+    expect(decodeFilters('*~*()', NOW)).toEqual([]);
+  });
+
+  it('leaves out steps it cannot read, and steps whose conditions were edited away', () => {
+    const back = decodeAnalysisSearch('?group=usage_type&filters=*(service=AmazonEC2)&drill=colour:red~service:AmazonEC2~region:', DEFAULT_STATE, NOW)!;
+    expect(back.drill).toEqual([{ dimension: 'service', value: 'AmazonEC2' }]);
+    // The service condition edited by hand: the crumb goes, the condition the user wrote stays.
+    const edited = decodeAnalysisSearch('?group=usage_type&filters=aws(service=AmazonS3)&drill=service:AmazonEC2', DEFAULT_STATE, NOW)!;
+    expect(encodeAnalysisSearch(edited)).toBe('?period=thisMonth&view=daily&group=usage_type&include=Usage,regular&filters=aws(service=AmazonS3)');
+  });
+
+  it('is a parameter of the screen, not a foreign one', () => {
+    expect(foreignParams('?drill=service:AmazonEC2&utm=x')).toEqual([['utm', 'x']]);
+  });
+});

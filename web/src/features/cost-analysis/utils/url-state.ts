@@ -26,13 +26,14 @@ import {
 import {
   flatFiltersToRules,
   providerCode,
-  rulesToFlatFilters,
+  rulesToFlatFiltersAnyProvider,
   type FilterCondition,
   type FilterRule,
   type FlatFilter,
 } from '@/lib/cost-filters';
 import type { AnalysisState, PeriodChoice, ViewType } from '../types';
 import { DEFAULT_STATE, DEFAULT_VIEW, isGroupKey, isViewType, withDimensions } from './analysis-state';
+import { activeDrillPath } from './drill-state';
 
 export const URL_PARAMS = ['period', 'from', 'to', 'view', 'group', 'include', 'filters', 'drill'] as const;
 /** `?report={id}` opens a saved report (the Cost Report page links with it). */
@@ -88,7 +89,7 @@ function decodeCondition(text: string, id: string): FilterCondition | null {
 
 /** The compact form back as flat filters; unreadable parts are left out. */
 export function decodeFilters(text: string, now: Date = new Date()): FlatFilter[] {
-  const out: FlatFilter[] = [];
+  const rules: FilterRule[] = [];
   text.split('~').forEach((part, r) => {
     // Any provider: a cloud's code or another provider's (escaped) name; `*` for any provider.
     const match = /^([^()~;]+)(?:\((.*)\))?$/.exec(part.trim());
@@ -102,16 +103,9 @@ export function decodeFilters(text: string, now: Date = new Date()): FlatFilter[
       .map((c, i) => decodeCondition(c, `url-condition-${r}-${i}`))
       .filter((c): c is FilterCondition => c !== null);
     if (anyProvider && conditions.length === 0) return;
-    const rule: FilterRule = { id: `url-rule-${r}`, provider: provider || ANY_PROVIDER, conditions };
-    const flat = rulesToFlatFilters([rule], now);
-    // A rule for any provider is its conditions alone; the first one opens the rule.
-    const kept = anyProvider ? flat.slice(1) : flat;
-    kept.forEach((filter, i) => {
-      if (i === 0) filter.logic = out.length === 0 ? 'and' : 'or';
-      out.push(filter);
-    });
+    rules.push({ id: `url-rule-${r}`, provider, conditions });
   });
-  return out;
+  return rulesToFlatFiltersAnyProvider(rules, now);
 }
 
 function includedNames(inclusions: CostInclusions): string[] {
@@ -132,7 +126,9 @@ export function encodeAnalysisSearch(state: AnalysisState, keep: Array<[string, 
   parts.push(`include=${includedNames(state.inclusions).map(escapeToken).join(',')}`);
   const filters = encodeFilters(state.filters);
   if (filters) parts.push(`filters=${filters}`);
-  if (state.drill?.length) parts.push(`drill=${encodeDrillPath(state.drill)}`);
+  // Steps whose conditions were edited away are left out (docs/ANALYST-FLOW.md "Drill-down").
+  const drill = activeDrillPath(state);
+  if (drill.length) parts.push(`drill=${encodeDrillPath(drill)}`);
   for (const [key, value] of keep) parts.push(`${escapeToken(key)}=${escapeToken(value)}`);
   return `?${parts.join('&')}`;
 }

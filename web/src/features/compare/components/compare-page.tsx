@@ -193,6 +193,7 @@ export function ComparePage() {
         timeRange={range}
         onClose={() => setFiltersOpen(false)}
         onApply={(filters) => setState({ ...state, filters })}
+        onIncludeChargeType={(chargeType) => setState({ ...state, inclusions: { ...state.inclusions, [chargeType]: true } })}
       />
     </Box>
   );

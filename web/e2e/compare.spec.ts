@@ -107,7 +107,7 @@ test('Compare by service: the rows are the compare API\'s, the totals two aggr t
   const bodyRows = table.locator('tbody tr');
   await expect(bodyRows).toHaveCount(answer.rows.length);
   const expected = answer.rows.map((row) => [rowLabel(row), money(row.previous, currency), money(row.current, currency), signed(row.change, currency), percentText(row)]);
-  const onScreen = await bodyRows.evaluateAll((rows) => rows.map((tr) => [...tr.querySelectorAll('th, td')].map((cell) => cell.textContent ?? '')));
+  const onScreen = await bodyRows.evaluateAll((rows) => rows.map((tr) => Array.from(tr.querySelectorAll('th, td'), (cell) => cell.textContent ?? '')));
   expect(onScreen).toEqual(expected);
 
   // The totals: what POST /v2/cost/aggr gives for each period with the same filters and charge types.

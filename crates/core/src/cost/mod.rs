@@ -3,6 +3,7 @@
 //! into SQL; neither invents its own.
 
 pub mod bounds;
+pub mod compare;
 mod currency;
 mod dimension;
 mod filter;

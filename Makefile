@@ -124,8 +124,8 @@ test-api-types: build ## check web/openapi.json and web/src/api/schema.gen.ts ma
 
 test-e2e: build ensure-chromium ensure-cloud-peers ## Playwright browser tests against the built binary
 	@test -x "$(COSTSCOPE_BIN)" || { echo "$(COSTSCOPE_BIN) is missing: 'make build' did not produce it" >&2; exit 1; }
-	@# The browser tests start the BigQuery stand-in (a costscope-connectors example) beside moto and Azurite.
-	$(PHASE) "cargo build peers" $(CARGO) build -p costscope-connectors --features test-support --example bigquery_standin
+	@# The browser tests start the BigQuery and Teams stand-ins (costscope-connectors examples) beside moto and Azurite.
+	$(PHASE) "cargo build peers" $(CARGO) build -p costscope-connectors --features test-support --example bigquery_standin --example teams_standin
 	cd web && $(PHASE) "e2e typecheck" npx --no-install tsc -p e2e
 	cd web && CI=true $(PHASE) "browser e2e tests" $(NPM) run test:e2e
 

@@ -3,15 +3,19 @@
 //   moto (PyPI moto[server], scripts/ensure-moto.sh)         AWS: S3, STS, IAM, Organizations
 //   Azurite (npm azurite, scripts/ensure-azurite.sh)        Azure Blob Storage
 //   bigquery_standin (costscope-connectors example)          BigQuery REST + the OAuth token endpoint
+//   teams_standin (costscope-connectors example)             Microsoft identity platform + Graph (Teams)
 // A missing peer fails the run with the command that installs or builds it (never a skip).
 // Exported to the test workers:
 //   COSTSCOPE_E2E_MOTO_URL          http://127.0.0.1:<port>
 //   COSTSCOPE_E2E_AZURITE_URL       http://127.0.0.1:<port>/devstoreaccount1 (the blob endpoint)
 //   COSTSCOPE_E2E_GCP_KEY_FILE      the service-account key file the stand-in accepts
 //   COSTSCOPE_E2E_GCP_TABLE         the billing export table it holds (project.dataset.table)
+//   COSTSCOPE_E2E_TEAMS_AUTHORITY   the Teams stand-in's identity platform (…/common)
+//   COSTSCOPE_E2E_TEAMS_CONTROL_URL the Teams stand-in's GET /messages (what was posted to channels)
 // The server gets AWS_ENDPOINT_URL and test credentials in its environment and a config file with
 // [cloud] bigquery_url / aws_endpoint_url / aws_trusted_principal, and [discovery] (us-east-1 only,
 // no scheduled runs: the inventory spec triggers each run).
+// It also gets [teams] (client id and secret, authority, graph_url) pointing at the Teams stand-in.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createWriteStream, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { homedir } from 'node:os';
@@ -23,11 +27,29 @@ const PEER_READY_TIMEOUT_MS = 60_000;
 export const MOTO_ACCOUNT_ID = '123456789012';
 /** The rows the BigQuery stand-in's export table holds (3 rows, October 2026, $75.50). */
 export const GCP_ROWS = fileURLToPath(new URL('./fixtures-data/cloud-accounts-gcp-rows.json', import.meta.url));
+/** The team the Teams stand-in's signed-in user is a member of, with its channels (teams.spec.ts). */
+export const TEAMS_TEAM = {
+  id: 'e2e-team-costscope',
+  name: 'Costscope E2E',
+  channels: [
+    { id: '19:e2e-alerts@thread.tacv2', name: 'Alerts' },
+    { id: '19:e2e-general@thread.tacv2', name: 'General' },
+  ],
+} as const;
 
 export interface CloudPeers {
   configFile: string;
   serverEnv: Record<string, string>;
   stop: () => Promise<void>;
+}
+
+/** The Teams stand-in's announcement (crates/connectors/examples/teams_standin.rs). */
+interface TeamsStandInLine {
+  authority: string;
+  graph_url: string;
+  client_id: string;
+  client_secret: string;
+  control_url: string;
 }
 
 function targetDir(): string {
@@ -149,6 +171,24 @@ export async function startCloudPeers(root: string, freePort: () => Promise<numb
     });
     const bigquery = announced as unknown as { url: string; table: string };
 
+    // The Microsoft identity platform and Graph stand-in: prints one line of JSON {authority,
+    // graph_url, client_id, client_secret, control_url, teams}; its /authorize approves at once.
+    const teamsBin = need(
+      join(targetDir(), 'debug', 'examples', 'teams_standin'),
+      'build it with `cargo build -p costscope-connectors --features test-support --example teams_standin`',
+    );
+    const teamsLog = join(root, 'teams-standin.log');
+    const teamsPeer = start('the Teams stand-in', teamsBin, ['--teams', JSON.stringify([TEAMS_TEAM])], teamsLog);
+    started.push(teamsPeer);
+    let teamsAnnounced: TeamsStandInLine | null = null;
+    await waitFor('the Teams stand-in', teamsPeer, teamsLog, async () => {
+      const line = readFileSync(teamsLog, 'utf8').split('\n').find((l) => l.trim().startsWith('{'));
+      if (!line) return false;
+      teamsAnnounced = JSON.parse(line) as TeamsStandInLine;
+      return (await fetch(`${teamsAnnounced.control_url}/messages`)).ok;
+    });
+    const teams = teamsAnnounced as unknown as TeamsStandInLine;
+
     const configFile = join(root, 'costscope-e2e.toml');
     writeFileSync(
       configFile,
@@ -163,6 +203,12 @@ export async function startCloudPeers(root: string, freePort: () => Promise<numb
         '[discovery]',
         'interval_hours = 0',
         'regions = ["us-east-1"]',
+        // Microsoft Teams through the stand-in (teams.spec.ts).
+        '[teams]',
+        `client_id = ${JSON.stringify(teams.client_id)}`,
+        `client_secret = ${JSON.stringify(teams.client_secret)}`,
+        `authority = ${JSON.stringify(teams.authority)}`,
+        `graph_url = ${JSON.stringify(teams.graph_url)}`,
         '',
       ].join('\n'),
     );
@@ -171,7 +217,9 @@ export async function startCloudPeers(root: string, freePort: () => Promise<numb
     process.env.COSTSCOPE_E2E_AZURITE_URL = azuriteUrl;
     process.env.COSTSCOPE_E2E_GCP_KEY_FILE = keyFile;
     process.env.COSTSCOPE_E2E_GCP_TABLE = bigquery.table;
-    console.log(`[e2e] cloud peers: moto ${motoUrl}, Azurite ${azuriteUrl}, BigQuery stand-in ${bigquery.url}`);
+    process.env.COSTSCOPE_E2E_TEAMS_AUTHORITY = teams.authority;
+    process.env.COSTSCOPE_E2E_TEAMS_CONTROL_URL = teams.control_url;
+    console.log(`[e2e] cloud peers: moto ${motoUrl}, Azurite ${azuriteUrl}, BigQuery stand-in ${bigquery.url}, Teams stand-in ${teams.authority}`);
 
     return {
       configFile,

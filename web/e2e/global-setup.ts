@@ -5,7 +5,8 @@
 //   COSTSCOPE_E2E_SERVER_LOG the file holding the server's stdout and stderr
 // Before the server it starts the cloud peers the cloud-accounts specs connect to (e2e/cloud-peers.ts):
 // moto (AWS), Azurite (Azure Blob Storage) and the BigQuery stand-in, and gives the server their
-// addresses (AWS_ENDPOINT_URL, test credentials, a config file with [cloud] bigquery_url).
+// addresses (AWS_ENDPOINT_URL, test credentials, a config file with [cloud] bigquery_url), and the
+// Microsoft Teams stand-in, given to the server as [teams] in that same config file.
 // The returned function (Playwright's teardown) stops the server and removes the temp dir
 // (kept when COSTSCOPE_E2E_KEEP=1).
 import { spawn, type ChildProcess } from 'node:child_process';

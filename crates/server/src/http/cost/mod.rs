@@ -2,6 +2,7 @@
 //! caller's customer; every role may read costs.
 
 pub mod aggr;
+pub mod compare;
 pub mod filters;
 #[cfg(test)]
 mod parser_fuzz;
@@ -18,6 +19,7 @@ use crate::state::AppState;
 pub fn routes() -> Router<AppState> {
     Router::new()
         .route("/v2/cost/aggr", post(aggr::aggregate))
+        .route("/v2/cost/compare", post(compare::compare))
         .route("/v2/cost/filters", post(filters::filter_options))
         .route(
             "/v1/cost/filter-parameters",

@@ -266,8 +266,17 @@ async fn a_legacy_cur_report_syncs_to_the_same_costs_as_its_upload() {
 
     let synced = sync_now(&app, &token, customer_id, connection.id).await;
 
-    assert_eq!(details(&synced), "Loaded 1 billing period (3 rows)");
+    // The registration check wakes a first sync of its own once it finds the role deployed;
+    // on a loaded machine that sync can see the report before "Sync now" does, which then
+    // finds it unchanged. Either way the report is loaded exactly once.
+    let said = details(&synced);
+    assert!(
+        said == "Loaded 1 billing period (3 rows)"
+            || said == "No new deliveries: 1 billing period unchanged",
+        "{said}"
+    );
     let loads = history(&app, &token).await;
+    assert_eq!(loads.len(), 1, "{loads:?}");
     assert_eq!(
         loads[0]["source"],
         format!("AWS sync · {MOTO_ACCOUNT_ID} · {LOCATION} · 2023-06")

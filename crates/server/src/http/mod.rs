@@ -30,6 +30,8 @@ use axum::extract::DefaultBodyLimit;
 use axum::middleware::{from_fn, from_fn_with_state};
 use axum::Router;
 use tower_http::catch_panic::CatchPanicLayer;
+use tower_http::compression::predicate::{NotForContentType, Predicate, SizeAbove};
+use tower_http::compression::CompressionLayer;
 
 use crate::state::AppState;
 
@@ -65,15 +67,59 @@ pub fn routes() -> Router<AppState> {
 
 /// Adds the layers to `routes` (public so that tests can serve extra routes, such as one that
 /// panics, exactly as production serves its own). From the outside in: the request span
-/// (tenant id), metrics, security headers, JSON errors (413 included), panics caught, the JSON
-/// body limit.
+/// (tenant id), metrics, security headers, compression, JSON errors (413 included), panics
+/// caught, the JSON body limit.
 pub fn with_layers(routes: Router<AppState>, state: AppState) -> Router {
     routes
         .layer(DefaultBodyLimit::max(rejections::JSON_BODY_LIMIT))
         .layer(CatchPanicLayer::custom(rejections::panic_response))
         .layer(from_fn(rejections::json_errors))
+        .layer(compression())
         .layer(from_fn(headers::security_headers))
         .layer(from_fn_with_state(state.clone(), crate::metrics::track))
         .layer(from_fn(crate::telemetry::request_span))
         .with_state(state)
+}
+
+/// JSON, CSV and other text answers compressed on the fly (brotli or gzip, as the client's
+/// Accept-Encoding prefers). Left alone: bodies under 1 KiB, answers already encoded (the web
+/// app's precompressed files), event streams, and binary formats (Parquet, images, fonts).
+fn compression() -> CompressionLayer<impl Predicate> {
+    CompressionLayer::new()
+        .br(true)
+        .gzip(true)
+        .no_deflate()
+        .no_zstd()
+        .compress_when(
+            SizeAbove::new(1024)
+                .and(NotForContentType::SSE)
+                .and(is_text),
+        )
+}
+
+/// Text media types only: everything else the server sends is binary and compressed already.
+fn is_text(
+    _status: axum::http::StatusCode,
+    _version: axum::http::Version,
+    headers: &axum::http::HeaderMap,
+    _extensions: &axum::http::Extensions,
+) -> bool {
+    let Some(content_type) = headers
+        .get(axum::http::header::CONTENT_TYPE)
+        .and_then(|value| value.to_str().ok())
+    else {
+        return false;
+    };
+    let essence = content_type
+        .split(';')
+        .next()
+        .unwrap_or_default()
+        .trim()
+        .to_ascii_lowercase();
+    essence.starts_with("text/")
+        || essence == "application/json"
+        || essence.ends_with("+json")
+        || essence == "application/javascript"
+        || essence == "application/xml"
+        || essence == "image/svg+xml"
 }

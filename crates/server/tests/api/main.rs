@@ -17,6 +17,7 @@ mod cloud_gcp;
 mod cloud_sync;
 mod cloud_sync_aws;
 mod cloud_sync_gcp;
+mod compression;
 mod cost_accounts;
 mod cost_aggr;
 mod cost_filters;

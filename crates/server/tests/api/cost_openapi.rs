@@ -13,6 +13,7 @@ async fn openapi_json_documents_the_cost_calls() {
     assert_eq!(status, StatusCode::OK);
     for (path, method) in [
         ("/v2/cost/aggr", "post"),
+        ("/v2/cost/compare", "post"),
         ("/v2/cost/filters", "post"),
         ("/v1/cost/filter-parameters", "get"),
         ("/v2/cost/spend", "post"),
@@ -30,6 +31,11 @@ async fn openapi_json_documents_the_cost_calls() {
         "AggregateResponse",
         "CostRow",
         "CostSummary",
+        "CompareRequest",
+        "CompareResponse",
+        "CompareRow",
+        "CompareTotals",
+        "ChangeStatus",
         "FilterGroupDto",
         "ConditionDto",
         "TagConditionDto",

@@ -55,8 +55,9 @@ const PUBLIC_BY_DESIGN: [&str; 7] = [
 ];
 
 /// POST operations that only read (cost queries, inventory queries): a plain user may call them.
-const USERS_MAY_POST: [&str; 11] = [
+const USERS_MAY_POST: [&str; 12] = [
     "POST /v2/cost/aggr",
+    "POST /v2/cost/compare",
     "POST /v2/cost/filters",
     "POST /v2/cost/spend",
     "POST /v2/cost/service-categories",

@@ -20,6 +20,7 @@ mod cloud_sync_gcp;
 mod compression;
 mod cost_accounts;
 mod cost_aggr;
+mod cost_compare;
 mod cost_filters;
 mod cost_fixture;
 mod cost_openapi;

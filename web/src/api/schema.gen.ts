@@ -1267,6 +1267,22 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v2/cost/compare": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["compare"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v2/cost/filters": {
         parameters: {
             query?: never;
@@ -1893,6 +1909,11 @@ export interface components {
             services: components["schemas"]["ServiceAmount"][];
         };
         /**
+         * @description How a group moved between the two periods.
+         * @enum {string}
+         */
+        ChangeStatus: "grew" | "fell" | "unchanged" | "new" | "gone";
+        /**
          * @description How a channel is reached.
          * @enum {string}
          */
@@ -1939,6 +1960,95 @@ export interface components {
             provider: string;
             registration?: null | components["schemas"]["RegistrationDto"];
             sync: components["schemas"]["SyncDto"];
+        };
+        CompareRequest: {
+            cost_type?: null | components["schemas"]["CostTypeDto"];
+            /** @description RFC 3339 or `YYYY-MM-DD` (23:59:59.999 UTC). */
+            end_time: string | null;
+            filters?: components["schemas"]["FilterGroupDto"][] | null;
+            /**
+             * @description One of `account`, `region`, `service`, `cloud_provider`, `cost_type`, `usage_type`, or
+             *     `none` (one row, key `total`).
+             */
+            group_by: string | null;
+            /**
+             * Format: int64
+             * @description 1–1000 rows per page; default 100.
+             */
+            limit?: number | null;
+            /** @description `billed` (default), `effective` or `list`. */
+            metric?: string | null;
+            /** Format: int64 */
+            offset?: number | null;
+            /**
+             * @description `change` (default), `increase`, `decrease`, `current`, `previous` or `percent_change`;
+             *     ties by key.
+             */
+            order_by?: string | null;
+            previous_end_time?: string | null;
+            /**
+             * @description The period to compare with: both or neither; absent → the range of the same length just
+             *     before. It may overlap the current range.
+             */
+            previous_start_time?: string | null;
+            /** @description RFC 3339 or `YYYY-MM-DD` (00:00:00.000 UTC). */
+            start_time: string | null;
+        };
+        CompareResponse: components["schemas"]["CurrencyPart"] & {
+            current_period: components["schemas"]["CategoryPeriod"];
+            /** @description The dimension's key, or `none`. */
+            group_by: string;
+            previous_period: components["schemas"]["CategoryPeriod"];
+            /** @description The page of rows, in the asked order. */
+            rows: components["schemas"]["CompareRow"][];
+            /**
+             * Format: int64
+             * @description Rows before limit/offset.
+             */
+            total_groups: number;
+            /** @description Both periods over every group, not only the page. */
+            totals: components["schemas"]["CompareTotals"];
+            /**
+             * @description One line per skipped filter condition or ignored field, per currency left out of the
+             *     current period, and one when amounts were converted.
+             */
+            warnings: string[];
+        };
+        /** @description One group in both periods (0 where it had no cost). */
+        CompareRow: {
+            /**
+             * Format: double
+             * @description `current - previous`.
+             */
+            change: number;
+            /** Format: double */
+            current: number;
+            /** @description The group's value (`"total"` without grouping). */
+            key: string;
+            /** @description The account's name when grouped by account (null when it has none), else null. */
+            name?: string | null;
+            /**
+             * Format: double
+             * @description `(current - previous) / |previous| × 100`, unrounded; null when `previous` shows as $0.
+             */
+            percent_change?: number | null;
+            /** Format: double */
+            previous: number;
+            status: components["schemas"]["ChangeStatus"];
+        };
+        /** @description Both periods over every group (not only a page). */
+        CompareTotals: {
+            /** Format: double */
+            change: number;
+            /** Format: double */
+            current: number;
+            /**
+             * Format: double
+             * @description Null when `previous` shows as $0.
+             */
+            percent_change?: number | null;
+            /** Format: double */
+            previous: number;
         };
         /** @description `{ "operator": "in", "values": ["a", "b"] }`; `value` may replace `values`. */
         ConditionDto: {
@@ -8432,6 +8542,74 @@ export interface operations {
                 };
             };
             /** @description Bad operator, dimension, interval, metric or limit, or a bound passed (dates, range length, rows, list sizes) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The cost engine is busy or the query ran past the time limit and was cancelled (Retry-After) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    compare: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CompareRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CompareResponse"];
+                };
+            };
+            /** @description Missing, unparsable or reversed time range (either period) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Authentication required */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The request body is larger than accepted */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Bad operator, group_by, order_by, metric, limit or offset, one previous date without the other, or a bound passed (dates, range length, groups, list sizes) */
             422: {
                 headers: {
                     [name: string]: unknown;

@@ -1,0 +1,132 @@
+// Speed over a real network (docs/ANALYST-FLOW.md): the sign-in page's script arrives
+// precompressed, and the first chart of Basic Cost is timed, unthrottled and on a throttled link.
+// The figures are printed for docs/PERFORMANCE.md.
+//
+// Not asserted yet: the contract's 120 KB (gzip) bound on the sign-in page's script. The page
+// loads one entry chunk of about 196 KB gzip (168 KB brotli); with the sign-in page itself
+// removed the entry is still about 133 KB gzip (React DOM, MUI and emotion, React Router, TanStack
+// Query), so the bound needs a lighter shell, not more route splitting (docs/PERFORMANCE.md).
+import { gzipSync } from 'node:zlib';
+import type { CDPSession, Page } from '@playwright/test';
+import { expect, signInThroughForm, test } from './fixtures';
+
+const DEMO = { email: 'demo@costscope.dev', password: 'costscope-demo' };
+/** docs/ANALYST-FLOW.md: the sign-in page should load at most 120 KB of script (gzip). */
+const SIGN_IN_SCRIPT_BUDGET = 120_000;
+
+test('the sign-in page loads its script precompressed, and only the sign-in chunks', async ({ page }) => {
+  const scripts: Promise<{ url: string; wire: number; gzip: number; encoding: string }>[] = [];
+  page.on('response', (response) => {
+    if (response.request().resourceType() !== 'script') return;
+    scripts.push(
+      (async () => {
+        const body = await response.body();
+        const sizes = await response.request().sizes();
+        return {
+          url: new URL(response.url()).pathname,
+          wire: sizes.responseBodySize,
+          gzip: gzipSync(body, { level: 9 }).length,
+          encoding: (await response.headerValue('content-encoding')) ?? 'identity',
+        };
+      })(),
+    );
+  });
+
+  await page.goto('/sign-in');
+  await expect(page.getByRole('form', { name: 'Sign in' })).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  const loaded = await Promise.all(scripts);
+
+  expect(loaded.length).toBeGreaterThan(0);
+  const wire = loaded.reduce((sum, script) => sum + script.wire, 0);
+  const gzip = loaded.reduce((sum, script) => sum + script.gzip, 0);
+  console.log(
+    `sign-in page script: ${loaded.length} files, ${wire} bytes over the wire ` +
+      `(${loaded.map((s) => `${s.url} ${s.encoding} ${s.wire}`).join(', ')}), ${gzip} bytes gzip -9; ` +
+      `bound ${SIGN_IN_SCRIPT_BUDGET} (gzip) ${gzip <= SIGN_IN_SCRIPT_BUDGET ? 'met' : 'not met'}`,
+  );
+  // Chromium accepts brotli: every script larger than 1 KiB arrives precompressed, smaller than gzip -9.
+  for (const script of loaded) {
+    if (script.gzip > 1024) {
+      expect(script.encoding, script.url).toBe('br');
+      expect(script.wire, script.url).toBeLessThan(script.gzip);
+    }
+  }
+  // Nothing behind sign-in is fetched: only the entry script and the chunks index.html preloads
+  // for it; the signed-in routes are lazy chunks of their own.
+  const html = await (await page.request.get('/sign-in')).text();
+  const preloaded = [...html.matchAll(/(?:src|href)="(\/assets\/[^"]+\.js)"/g)].map((match) => match[1]);
+  expect(preloaded.length).toBeGreaterThan(0);
+  for (const script of loaded) expect(preloaded, script.url).toContain(script.url);
+});
+
+/** Opens Basic Cost afresh (cache disabled) and answers the ms from navigation to its first chart. */
+async function firstChart(page: Page, cdp: CDPSession, label: string): Promise<number> {
+  let transferred = 0;
+  const started = new Map<string, { url: string; at: number }>();
+  const took: { url: string; ms: number }[] = [];
+  const onStart = (event: { requestId: string; request: { url: string }; timestamp: number }) => {
+    started.set(event.requestId, { url: new URL(event.request.url).pathname, at: event.timestamp });
+  };
+  const onFinish = (event: { requestId: string; encodedDataLength: number; timestamp: number }) => {
+    transferred += event.encodedDataLength;
+    const start = started.get(event.requestId);
+    if (start) took.push({ url: start.url, ms: Math.round((event.timestamp - start.at) * 1000) });
+  };
+  cdp.on('Network.requestWillBeSent', onStart);
+  cdp.on('Network.loadingFinished', onFinish);
+
+  await page.goto('/cost/basic');
+  await expect(page.getByRole('heading', { level: 1, name: 'Basic Cost' })).toBeVisible();
+  await expect(page.getByTestId('cost-chart').locator('canvas').first()).toBeVisible();
+  const read = () => page.evaluate(() => (window as unknown as { firstChartMs?: number }).firstChartMs ?? 0);
+  await expect.poll(read).toBeGreaterThan(0);
+  const ms = Math.round(await read());
+  cdp.off('Network.requestWillBeSent', onStart);
+  cdp.off('Network.loadingFinished', onFinish);
+  console.log(
+    `Basic Cost, ${label}, cache disabled: first chart after ${ms} ms; ${took.length} requests, ` +
+      `${transferred} bytes transferred; slowest: ` +
+      took
+        .sort((a, b) => b.ms - a.ms)
+        .slice(0, 5)
+        .map((request) => `${request.url} ${request.ms} ms`)
+        .join(', '),
+  );
+  return ms;
+}
+
+// Timed and printed, not bounded: the contract's 1 s is not met yet (docs/PERFORMANCE.md).
+test('Basic Cost draws its first chart on a 20 Mbit/s, 40 ms link (timed)', async ({ page }) => {
+  await signInThroughForm(page, DEMO.email, DEMO.password);
+
+  // The moment the first chart canvas is in the page with a size, from the navigation's start.
+  await page.addInitScript(() => {
+    const found = () => {
+      const canvas = document.querySelector('[data-testid="cost-chart"] canvas');
+      if (canvas && canvas.clientWidth > 0 && canvas.clientHeight > 0) {
+        (window as unknown as { firstChartMs?: number }).firstChartMs = performance.now();
+        return true;
+      }
+      return false;
+    };
+    const observer = new MutationObserver(() => {
+      if (found()) observer.disconnect();
+    });
+    observer.observe(document, { childList: true, subtree: true });
+  });
+
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Network.enable');
+  await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
+  const unthrottled = await firstChart(page, cdp, 'unthrottled');
+  await cdp.send('Network.emulateNetworkConditions', {
+    offline: false,
+    latency: 40,
+    downloadThroughput: 20e6 / 8,
+    uploadThroughput: 20e6 / 8,
+  });
+  const throttled = await firstChart(page, cdp, '20 Mbit/s and 40 ms latency');
+  expect(unthrottled).toBeGreaterThan(0);
+  expect(throttled).toBeGreaterThan(0);
+});

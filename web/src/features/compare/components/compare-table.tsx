@@ -42,8 +42,12 @@ function Amounts({ row, currency }: { row: Omit<CompareRow, 'key' | 'status'>; c
   const color = changeColor(row.change);
   return (
     <>
-      <TableCell align="right">{formatCurrency(row.previous, { currency })}</TableCell>
-      <TableCell align="right">{formatCurrency(row.current, { currency })}</TableCell>
+      <TableCell align="right" sx={{ color: 'text.primary' }}>
+        {formatCurrency(row.previous, { currency })}
+      </TableCell>
+      <TableCell align="right" sx={{ color: 'text.primary' }}>
+        {formatCurrency(row.current, { currency })}
+      </TableCell>
       <TableCell align="right" sx={{ color }}>
         {formatSignedAmount(row.change, currency)}
       </TableCell>
@@ -94,9 +98,9 @@ export function CompareTable({ answer, rows, dimension, sort, onSortChange, rowH
             </TableRow>
           ))}
         </TableBody>
-        <TableFooter>
+        <TableFooter sx={{ '& .MuiTableCell-footer': { fontSize: '0.875rem', fontWeight: 600 } }}>
           <TableRow>
-            <TableCell component="th" scope="row" sx={{ fontWeight: 600, color: 'text.primary' }}>
+            <TableCell component="th" scope="row" sx={{ color: 'text.primary' }}>
               Total
             </TableCell>
             <Amounts row={answer.totals} currency={answer.currency} />

@@ -2026,12 +2026,12 @@ export interface components {
             /** @description The group's value (`"total"` without grouping). */
             key: string;
             /** @description The account's name when grouped by account (null when it has none), else null. */
-            name?: string | null;
+            name: string | null;
             /**
              * Format: double
              * @description `(current - previous) / |previous| × 100`, unrounded; null when `previous` shows as $0.
              */
-            percent_change?: number | null;
+            percent_change: number | null;
             /** Format: double */
             previous: number;
             status: components["schemas"]["ChangeStatus"];
@@ -2046,7 +2046,7 @@ export interface components {
              * Format: double
              * @description Null when `previous` shows as $0.
              */
-            percent_change?: number | null;
+            percent_change: number | null;
             /** Format: double */
             previous: number;
         };

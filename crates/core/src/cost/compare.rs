@@ -198,12 +198,14 @@ pub struct CompareRow {
     /// The group's value (`"total"` without grouping).
     pub key: String,
     /// The account's name when grouped by account (null when it has none), else null.
+    #[schema(required = true)]
     pub name: Option<String>,
     pub current: f64,
     pub previous: f64,
     /// `current - previous`.
     pub change: f64,
     /// `(current - previous) / |previous| × 100`, unrounded; null when `previous` shows as $0.
+    #[schema(required = true)]
     pub percent_change: Option<f64>,
     pub status: ChangeStatus,
 }
@@ -229,6 +231,7 @@ pub struct CompareTotals {
     pub previous: f64,
     pub change: f64,
     /// Null when `previous` shows as $0.
+    #[schema(required = true)]
     pub percent_change: Option<f64>,
 }
 

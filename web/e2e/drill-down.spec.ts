@@ -2,7 +2,7 @@
 // service and clicks the row of the largest service. The page is then filtered to that service
 // (a filter chip), grouped by usage type, with a breadcrumb and `drill=` in the link; a reload
 // keeps all of it; the figures on screen are the cost API's for the same filter; the breadcrumb
-// steps back to all costs.
+// steps back to all costs; the chart's series drill by keyboard as well.
 import type { Page } from '@playwright/test';
 import { accessTokenOf, expect, signInThroughForm, test } from './fixtures';
 
@@ -131,4 +131,12 @@ test('drill-down: the largest service, by usage type, as the API answers it; kep
   await settled(page);
   await expect(page.getByTestId('total-cost')).toHaveText(usd.format(byService.summary.accrued_cost));
   await expect(table.locator('tbody tr').first().locator('td').first()).toHaveText(service);
+
+  // The chart by keyboard: its series' buttons (in its data table, on screen while focused) drill too.
+  const chartButton = page.getByRole('table', { name: 'Advanced cost chart data' }).getByRole('button', { name: `Drill into ${service}`, exact: true });
+  await chartButton.focus();
+  await expect(chartButton).toBeVisible();
+  await page.keyboard.press('Enter');
+  await expectDrilled();
+  await expect(page.getByTestId('total-cost')).toHaveText(usd.format(byUsageType.summary.accrued_cost));
 });

@@ -104,7 +104,7 @@ test('advanced cost: group, filter, custom range, saved report and CSV export ma
   await panel.getByRole('button', { name: 'Condition' }).click();
   await panel.getByRole('combobox', { name: 'Field' }).click();
   await page.getByRole('option', { name: 'Service' }).click();
-  const values = panel.getByRole('combobox', { name: 'Values' });
+  const values = panel.getByRole('combobox', { name: 'Values', exact: true });
   await values.fill(SERVICE);
   await values.press('Enter');
   await panel.getByRole('button', { name: 'Apply' }).click();

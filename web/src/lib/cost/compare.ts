@@ -8,65 +8,20 @@
  */
 import { keepPreviousData, useQuery, type UseQueryResult } from '@tanstack/react-query';
 import { api, unwrap } from '@/api/client';
-import type { ApiFilterGroup, CostTypeSelection } from './api';
+import type { components } from '@/api/schema.gen';
 import { COST_STALE_TIME_MS, type CostQueryOptions } from './api';
 import { formatCurrency } from './format';
 import { formatDayLabel } from './time-range';
 import { useDebouncedValue, useStableValue } from './storage';
 
+export type CompareRequest = components['schemas']['CompareRequest'];
+export type CompareResponse = components['schemas']['CompareResponse'];
+export type CompareRow = components['schemas']['CompareRow'];
+export type CompareTotals = components['schemas']['CompareTotals'];
+export type CompareStatus = components['schemas']['ChangeStatus'];
+export type ComparePeriod = components['schemas']['CategoryPeriod'];
+/** The `order_by` values of the API (docs/API-COST.md). */
 export type CompareOrder = 'change' | 'increase' | 'decrease' | 'current' | 'previous' | 'percent_change';
-export type CompareStatus = 'grew' | 'fell' | 'unchanged' | 'new' | 'gone';
-
-export interface ComparePeriod {
-  start_time: string;
-  end_time: string;
-}
-
-export interface CompareRequest {
-  start_time: string;
-  end_time: string;
-  /** Both or neither; neither = the range of the same number of days just before. */
-  previous_start_time?: string | null;
-  previous_end_time?: string | null;
-  group_by: string;
-  filters?: ApiFilterGroup[];
-  cost_type?: CostTypeSelection;
-  metric?: string;
-  order_by?: CompareOrder;
-  limit?: number;
-  offset?: number;
-}
-
-export interface CompareRow {
-  key: string;
-  /** The account's name when grouped by account, else null. */
-  name?: string | null;
-  current: number;
-  previous: number;
-  change: number;
-  /** Null when the previous amount is 0. */
-  percent_change?: number | null;
-  status: CompareStatus;
-}
-
-export interface CompareTotals {
-  current: number;
-  previous: number;
-  change: number;
-  percent_change?: number | null;
-}
-
-export interface CompareResponse {
-  current_period: ComparePeriod;
-  previous_period: ComparePeriod;
-  group_by: string;
-  currency: string;
-  rows: CompareRow[];
-  /** Over every group, not only the page. */
-  totals: CompareTotals;
-  total_groups: number;
-  warnings: string[];
-}
 
 /** At most this many rows per call (the API's bound). */
 export const COMPARE_MAX_LIMIT = 1000;
@@ -76,11 +31,8 @@ export const compareKeys = {
   request: (body: CompareRequest | null) => ['cost', 'compare', body] as const,
 };
 
-// The route is typed by hand until the generated schema lists it.
-type UntypedPost = (path: string, init: { body: unknown; signal?: AbortSignal }) => Promise<{ data?: CompareResponse; response: Response }>;
-
 export const postCostCompare = (body: CompareRequest, signal?: AbortSignal) =>
-  unwrap<CompareResponse>((api.POST as unknown as UntypedPost)('/v2/cost/compare', { body, signal }));
+  unwrap<CompareResponse>(api.POST('/v2/cost/compare', { body, signal }));
 
 /** POST /v2/cost/compare; `null` asks nothing. Keyed on the body like the other cost hooks. */
 export function useCostCompare(body: CompareRequest | null, options?: CostQueryOptions): UseQueryResult<CompareResponse, Error> {

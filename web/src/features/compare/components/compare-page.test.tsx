@@ -41,6 +41,8 @@ function answer(body: { group_by: string; start_time: string; end_time: string }
     previous_period: { start_time: '2026-10-06T00:00:00.000Z', end_time: '2026-10-31T23:59:59.999Z' },
     group_by: body.group_by,
     currency: 'USD',
+    converted: false,
+    otherCurrencies: [],
     rows,
     totals: { current: 1_534.5, previous: 1_420, change: 114.5, percent_change: (114.5 / 1_420) * 100 },
     total_groups: rows.length,

@@ -2,7 +2,7 @@ import DownloadIcon from '@mui/icons-material/Download';
 import { Alert, Box, Button, LinearProgress, Paper, Skeleton, Stack, Typography } from '@mui/material';
 import { useEffect, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { CostChart, CostErrorAlert, TimeRangeSelector, preloadCostChart } from '@/components/cost';
+import { CostChart, CostErrorAlert, CurrencyNotice, TimeRangeSelector, preloadCostChart, withoutCurrencyWarnings } from '@/components/cost';
 import { FilterPanel, FiltersButton } from '@/components/cost-filters';
 import { PageHeader } from '@/components/page-header';
 import {
@@ -61,7 +61,7 @@ export function ComparePage() {
   const dimension = state.groupBy;
   const href = (row: Pick<CompareRow, 'key'>) => compareDrillHref(state, row.key);
   const top = answer ? topRows(answer, CHART_ROWS) : [];
-  const warnings = [...request.warnings, ...(answer?.warnings ?? [])];
+  const warnings = [...request.warnings, ...withoutCurrencyWarnings(answer?.warnings ?? [], answer)];
 
   const onExport = () => {
     if (!answer) return;
@@ -185,6 +185,7 @@ export function ComparePage() {
           {warnings.join(' · ')}
         </Alert>
       ) : null}
+      <CurrencyNotice answer={answer} />
       {body}
       <FilterPanel
         open={filtersOpen}

@@ -38,7 +38,7 @@ function changeColor(change: number): string {
   return direction === 'up' ? 'error.main' : direction === 'down' ? 'success.main' : 'text.secondary';
 }
 
-function Amounts({ row, currency }: { row: Omit<CompareRow, 'key' | 'status'>; currency: string }) {
+function Amounts({ row, currency }: { row: Pick<CompareRow, 'previous' | 'current' | 'change' | 'percent_change'>; currency: string }) {
   const color = changeColor(row.change);
   return (
     <>

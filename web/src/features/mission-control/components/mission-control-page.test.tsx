@@ -111,6 +111,8 @@ function moversAnswer(groupBy: string, rows: CompareRow[]): CompareResponse {
     previous_period: sameLengthBefore,
     group_by: groupBy,
     currency: 'USD',
+    converted: false,
+    otherCurrencies: [],
     rows,
     totals: { current: 0, previous: 0, change: 0, percent_change: null },
     total_groups: 12,

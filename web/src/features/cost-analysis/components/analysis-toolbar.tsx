@@ -1,4 +1,5 @@
 import { Paper, Stack } from '@mui/material';
+import { useState } from 'react';
 import { TimeRangeSelector } from '@/components/cost';
 import { FiltersButton } from '@/components/cost-filters';
 import { ANALYSIS_PRESETS, type TimeRange } from '@/lib/cost';
@@ -18,7 +19,8 @@ export interface AnalysisToolbarProps {
 
 /** §2.5 toolbar: Filters, Group By, View, Period, Include. */
 export function AnalysisToolbar({ state, range, onChange, onOpenFilters }: AnalysisToolbarProps) {
-  const reportedChargeTypes = useReportedChargeTypes(range);
+  const [includeOpened, setIncludeOpened] = useState(false);
+  const reportedChargeTypes = useReportedChargeTypes(range, includeOpened);
   return (
     <Paper variant="outlined" sx={{ p: 2, mb: 2 }} role="toolbar" aria-label="Cost analysis options">
       <Stack direction="row" spacing={2} useFlexGap flexWrap="wrap" alignItems="center">
@@ -42,6 +44,7 @@ export function AnalysisToolbar({ state, range, onChange, onOpenFilters }: Analy
         <InclusionsSelect
           value={state.inclusions}
           reported={reportedChargeTypes}
+          onOpen={() => setIncludeOpened(true)}
           onChange={(inclusions) => onChange({ ...state, inclusions })}
         />
       </Stack>

@@ -18,6 +18,8 @@ export interface InclusionsSelectProps {
   onChange(inclusions: CostInclusions): void;
   /** Charge types the API reported for the tenant; offered after the documented ones. */
   reported?: ReadonlyArray<string>;
+  /** Called each time the menu opens (e.g. to ask for the reported charge types). */
+  onOpen?(): void;
 }
 
 /** The menu items that act instead of ticking a charge type. */
@@ -33,7 +35,7 @@ function actionOf(child: ReactNode): MenuAction | undefined {
  * presets (one click sets the types and closes the menu), then the charge types one by one. When
  * the selection equals a preset the closed select shows the preset's name as one chip.
  */
-export function InclusionsSelect({ value, onChange, reported = [] }: InclusionsSelectProps) {
+export function InclusionsSelect({ value, onChange, reported = [], onOpen }: InclusionsSelectProps) {
   const labelId = useId();
   const [open, setOpen] = useState(false);
   const included = includedChargeTypes(value);
@@ -64,7 +66,10 @@ export function InclusionsSelect({ value, onChange, reported = [] }: InclusionsS
         label="Include"
         notched
         open={open}
-        onOpen={() => setOpen(true)}
+        onOpen={() => {
+          setOpen(true);
+          onOpen?.();
+        }}
         onClose={() => setOpen(false)}
         value={included}
         onChange={(event, child) => {

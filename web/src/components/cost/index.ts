@@ -8,3 +8,5 @@ export * from './palettes';
 export * from './time-range-selector';
 export * from './widget-boundary';
 export * from './currency-notice';
+export * from './inclusions-select';
+export * from './multi-select-value';

@@ -11,3 +11,5 @@ export * from './filter-store';
 export * from './use-filter-store';
 export * from './filter-options';
 export * from './use-applied-filters';
+export * from './use-reported-charge-types';
+export * from './url-codec';

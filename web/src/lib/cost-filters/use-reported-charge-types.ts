@@ -1,5 +1,5 @@
-import { optionDates } from '@/lib/cost-filters';
 import { FILTER_OPTIONS_DEBOUNCE_MS, useCostFilterOptions, type TimeRange } from '@/lib/cost';
+import { optionDates } from './filter-options';
 
 const NONE: ReadonlyArray<string> = [];
 

@@ -2,7 +2,15 @@ import DownloadIcon from '@mui/icons-material/Download';
 import { Alert, Box, Button, LinearProgress, Paper, Skeleton, Stack, Typography } from '@mui/material';
 import { useEffect, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { CostChart, CostErrorAlert, CurrencyNotice, TimeRangeSelector, preloadCostChart, withoutCurrencyWarnings } from '@/components/cost';
+import {
+  CostChart,
+  CostErrorAlert,
+  CurrencyNotice,
+  InclusionsSelect,
+  TimeRangeSelector,
+  preloadCostChart,
+  withoutCurrencyWarnings,
+} from '@/components/cost';
 import { FilterPanel, FiltersButton } from '@/components/cost-filters';
 import { PageHeader } from '@/components/page-header';
 import {
@@ -19,8 +27,7 @@ import {
   useCostCompare,
   type CompareRow,
 } from '@/lib/cost';
-import { InclusionsSelect } from '@/features/cost-analysis/components/inclusions-select';
-import { useReportedChargeTypes } from '@/features/cost-analysis/hooks/use-reported-charge-types';
+import { useReportedChargeTypes } from '@/lib/cost-filters';
 import { useCompareState } from '../hooks/use-compare-state';
 import type { CompareState } from '../types';
 import { compareCsv, compareRequest, rowLabel, sortRows, topRows } from '../utils/compare-table';

@@ -3,9 +3,10 @@
  * `?period=thisMonth&compare=previous&group=service&include=Usage,regular&filters=aws(service=AmazonEC2)&sort=change&dir=desc`.
  *
  * Custom ranges add `from` / `to` (the period) and `pfrom` / `pto` (Compare with: Custom Range),
- * YYYY-MM-DD. `filters` and `include` are written as Advanced Cost writes them (the compact filter
- * form of its url-state), so the same text means the same thing on both pages. A query string
- * without any of these parameters is the default state; what a link leaves out takes the default.
+ * YYYY-MM-DD. `filters` and `include` are written as Advanced Cost writes them (`filters` in the
+ * compact form of `lib/cost-filters/url-codec.ts`), so the same text means the same thing on both
+ * pages. A query string without any of these parameters is the default state; what a link leaves
+ * out takes the default.
  */
 import {
   ANALYSIS_PRESETS,
@@ -13,11 +14,12 @@ import {
   DEFAULT_INCLUSIONS,
   DEFAULT_PRESET,
   GROUP_BY_OPTIONS,
+  escapeToken,
   includedChargeTypes,
   type CostInclusions,
   type DrillDimension,
 } from '@/lib/cost';
-import { decodeFilters, encodeFilters, escapeToken, rawParams } from '@/features/cost-analysis/utils/url-state';
+import { decodeFilters, encodeFilters, rawParams } from '@/lib/cost-filters';
 import type { CompareSort, CompareSortKey, CompareState, CompareWith, PeriodChoice } from '../types';
 
 export const COMPARE_URL_PARAMS = ['period', 'from', 'to', 'compare', 'pfrom', 'pto', 'group', 'include', 'filters', 'sort', 'dir'] as const;

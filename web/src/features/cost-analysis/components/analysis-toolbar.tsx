@@ -1,13 +1,12 @@
 import { Paper, Stack } from '@mui/material';
 import { useState } from 'react';
-import { TimeRangeSelector } from '@/components/cost';
+import { InclusionsSelect, TimeRangeSelector } from '@/components/cost';
 import { FiltersButton } from '@/components/cost-filters';
 import { ANALYSIS_PRESETS, type TimeRange } from '@/lib/cost';
-import { useReportedChargeTypes } from '../hooks/use-reported-charge-types';
+import { useReportedChargeTypes } from '@/lib/cost-filters';
 import type { AnalysisState } from '../types';
 import { withDimensions } from '../utils/analysis-state';
 import { GroupBySelect } from './group-by-select';
-import { InclusionsSelect } from './inclusions-select';
 import { ViewSelect } from './view-select';
 
 export interface AnalysisToolbarProps {

@@ -1,7 +1,7 @@
 import { Checkbox, FormControl, InputLabel, ListItemText, MenuItem, Select } from '@mui/material';
 import { useId } from 'react';
+import { MultiSelectValue } from '@/components/cost';
 import { GROUP_BY_OPTIONS, MAX_GROUP_BY, applyGroupBySelection, type GroupKey } from '@/lib/cost';
-import { MultiSelectValue } from './multi-select-value';
 
 export interface GroupBySelectProps {
   /** The chosen dimensions, the primary first; empty = Ungrouped. */

@@ -13,12 +13,12 @@ import {
 } from '@mui/material';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import { PageHeader } from '@/components/page-header';
-import { PRESET_LABELS, formatRangeLabel, groupKeyLabel, resolveTimeRange } from '@/lib/cost';
+import { PRESET_LABELS, escapeToken, formatRangeLabel, groupKeyLabel, resolveTimeRange } from '@/lib/cost';
 import { useSavedReports } from '../hooks/use-saved-reports';
 import type { SavedReport } from '../types';
 import { VIEW_OPTIONS } from '../utils/analysis-state';
 import { deleteReport } from '../utils/saved-reports';
-import { REPORT_PARAM, escapeToken } from '../utils/url-state';
+import { REPORT_PARAM } from '../utils/url-state';
 
 const savedDate = new Intl.DateTimeFormat('en-US', {
   month: 'short',

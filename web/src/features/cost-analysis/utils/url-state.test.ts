@@ -1,8 +1,8 @@
 import { DEFAULT_INCLUSIONS } from '@/lib/cost';
-import { flatFiltersToRules, rulesToFlatFilters, type FilterRule } from '@/lib/cost-filters';
+import { decodeFilters, encodeFilters, flatFiltersToRules, rulesToFlatFilters, type FilterRule } from '@/lib/cost-filters';
 import type { AnalysisState } from '../types';
 import { DEFAULT_STATE, withDimensions } from './analysis-state';
-import { decodeAnalysisSearch, decodeFilters, encodeAnalysisSearch, encodeFilters, foreignParams } from './url-state';
+import { decodeAnalysisSearch, encodeAnalysisSearch, foreignParams } from './url-state';
 
 const NOW = new Date('2026-11-23T12:00:00Z');
 
@@ -31,47 +31,6 @@ const rules: FilterRule[] = [
 function withoutIds(list: FilterRule[]) {
   return list.map(({ provider, conditions }) => ({ provider, conditions: conditions.map(({ id: _id, ...rest }) => rest) }));
 }
-
-describe('compact filters in the URL', () => {
-  it('writes readable rules', () => {
-    expect(encodeFilters(rulesToFlatFilters(rules, NOW))).toBe(
-      'aws(service=AmazonEC2|AmazonS3;region!=us-east-1;tag:env=prod;tag:team)~' +
-        'gcp(account=my%20%28odd%29%20project%7E1%2C%20%22x%22%7Cy%3Dz%3B%21;tag:cost%3Acenter!=a%20b)~azure',
-    );
-  });
-
-  it('reads back the same rules (round trip)', () => {
-    const flat = rulesToFlatFilters(rules, NOW);
-    const back = decodeFilters(encodeFilters(flat), NOW);
-    expect(withoutIds(flatFiltersToRules(back))).toEqual(withoutIds(flatFiltersToRules(flat)));
-    expect(encodeFilters(back)).toBe(encodeFilters(flat));
-  });
-
-  it('leaves out what it cannot read', () => {
-    const back = decodeFilters('aws(colour=red;service=AmazonEC2;region=)~(~', NOW);
-    expect(withoutIds(flatFiltersToRules(back))).toEqual([
-      { provider: 'aws', conditions: [{ field: 'service', operator: 'equals', value: ['AmazonEC2'] }] },
-    ]);
-  });
-
-  it('keeps any provider by name, encoded', () => {
-    const flat = rulesToFlatFilters(
-      [
-        { id: 'o', provider: 'Oracle', conditions: [{ id: 'c', field: 'service', operator: 'equals', value: ['Block Storage'] }] },
-        { id: 'm', provider: 'MongoDB (Atlas)', conditions: [] },
-      ],
-      NOW,
-    );
-    const text = encodeFilters(flat);
-    expect(text).toBe('Oracle(service=Block%20Storage)~MongoDB%20%28Atlas%29');
-    expect(withoutIds(flatFiltersToRules(decodeFilters(text, NOW)))).toEqual([
-      { provider: 'Oracle', conditions: [{ field: 'service', operator: 'equals', value: ['Block Storage'] }] },
-      { provider: 'MongoDB (Atlas)', conditions: [] },
-    ]);
-    // A cloud's code in any case is the code.
-    expect(withoutIds(flatFiltersToRules(decodeFilters('AWS', NOW)))).toEqual([{ provider: 'aws', conditions: [] }]);
-  });
-});
 
 describe('the state in the query string', () => {
   const state: AnalysisState = {
@@ -156,17 +115,6 @@ describe('the drill path in the URL (docs/ANALYST-FLOW.md "Drill-down")', () => 
       },
     ]);
     expect(encodeAnalysisSearch(back)).toBe(encodeAnalysisSearch(drilled));
-  });
-
-  it('keeps a rule for any provider beside a provider rule, ORed', () => {
-    const back = decodeFilters('aws(region=us-east-1)~*(service=AmazonS3)', NOW);
-    expect(back.map((f) => [f.field, f.logic])).toEqual([
-      ['cloud_provider', 'and'],
-      ['region', 'and'],
-      ['service_name', 'or'],
-    ]);
-    expect(encodeFilters(back)).toBe('aws(region=us-east-1)~*(service=AmazonS3)');
-    expect(decodeFilters('*~*()', NOW)).toEqual([]);
   });
 
   it('leaves out steps it cannot read, and steps whose conditions were edited away', () => {

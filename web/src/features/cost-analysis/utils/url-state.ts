@@ -2,13 +2,8 @@
  * The screen's state in the query string, so that a view can be shared as a link:
  * `?period=lastMonth&view=monthly&group=service,region&include=Usage,regular&filters=aws(service=AmazonEC2)`.
  *
- * Custom ranges add `from` and `to` (YYYY-MM-DD). `filters` is a compact form of the filter
- * rules: rules joined by `~`, each `provider(condition;condition)` (a cloud's code or another
- * provider's percent-encoded name, `Oracle`), a condition
- * `field=value|value` or `field!=value` (fields service, region, account, `tag:{key}`; a tag
- * without values means the key exists). Values and tag keys are percent-encoded, including the
- * characters `!'()*~`, so they never contain a separator; the rest of the string is left as it is
- * so that the link stays readable.
+ * Custom ranges add `from` and `to` (YYYY-MM-DD). `filters` is the compact form of the filter
+ * rules written by `encodeFilters` (`lib/cost-filters/url-codec.ts`).
  *
  * A query string with any of these parameters is a complete state: what it leaves out takes the
  * default, not what this browser stored, so a shared link opens the same view everywhere.
@@ -23,14 +18,7 @@ import {
   unescapeToken,
   type CostInclusions,
 } from '@/lib/cost';
-import {
-  flatFiltersToRules,
-  providerCode,
-  rulesToFlatFiltersAnyProvider,
-  type FilterCondition,
-  type FilterRule,
-  type FlatFilter,
-} from '@/lib/cost-filters';
+import { decodeFilters, encodeFilters, rawParams } from '@/lib/cost-filters';
 import type { AnalysisState, PeriodChoice, ViewType } from '../types';
 import { DEFAULT_STATE, DEFAULT_VIEW, isGroupKey, isViewType, withDimensions } from './analysis-state';
 import { activeDrillPath } from './drill-state';
@@ -39,74 +27,7 @@ export const URL_PARAMS = ['period', 'from', 'to', 'view', 'group', 'include', '
 /** `?report={id}` opens a saved report (the Cost Report page links with it). */
 export const REPORT_PARAM = 'report';
 
-const CONDITION_FIELDS = ['service', 'region', 'account', 'usage_type'] as const;
-/** The provider of a rule that holds conditions for any provider (a drill-down's, or a `drillUrl` link's). */
-const ANY_PROVIDER = '*';
 const DATE_RE = /^\d{4}-\d{2}-\d{2}$/;
-
-export { escapeToken };
-
-function encodeCondition(condition: FilterCondition): string | null {
-  if (condition.field === 'tag') {
-    const key = condition.tagKey?.trim();
-    if (!key) return null;
-    if (condition.value.length === 0) return `tag:${escapeToken(key)}`;
-    const op = condition.tagValueOperator === 'not_equals' ? '!=' : '=';
-    return `tag:${escapeToken(key)}${op}${condition.value.map(escapeToken).join('|')}`;
-  }
-  if (!condition.field || condition.value.length === 0) return null;
-  const op = condition.operator === 'not_equals' ? '!=' : '=';
-  return `${condition.field}${op}${condition.value.map(escapeToken).join('|')}`;
-}
-
-/** The applied filters in the compact form ('' for none). */
-export function encodeFilters(filters: FlatFilter[]): string {
-  return flatFiltersToRules(filters)
-    .map((rule) => {
-      const conditions = rule.conditions.map(encodeCondition).filter((c): c is string => c !== null);
-      if (!rule.provider) return conditions.length ? `${ANY_PROVIDER}(${conditions.join(';')})` : null;
-      const provider = escapeToken(rule.provider);
-      return conditions.length ? `${provider}(${conditions.join(';')})` : provider;
-    })
-    .filter((part): part is string => part !== null)
-    .join('~');
-}
-
-function decodeCondition(text: string, id: string): FilterCondition | null {
-  const match = /^(service|region|account|usage_type|tag:[^=!]+)(?:(!?=)(.*))?$/.exec(text);
-  if (!match) return null;
-  const [, field, op, rawValues] = match;
-  const values = rawValues ? rawValues.split('|').map(unescapeToken).filter((v) => v.trim() !== '') : [];
-  const operator = op === '!=' ? 'not_equals' : 'equals';
-  if (field.startsWith('tag:')) {
-    const tagKey = unescapeToken(field.slice(4)).trim();
-    if (!tagKey) return null;
-    return { id, field: 'tag', operator: 'equals', value: values, tagKey, tagValueOperator: operator };
-  }
-  if (!(CONDITION_FIELDS as readonly string[]).includes(field) || values.length === 0) return null;
-  return { id, field: field as FilterCondition['field'], operator, value: values };
-}
-
-/** The compact form back as flat filters; unreadable parts are left out. */
-export function decodeFilters(text: string, now: Date = new Date()): FlatFilter[] {
-  const rules: FilterRule[] = [];
-  text.split('~').forEach((part, r) => {
-    // Any provider: a cloud's code or another provider's (escaped) name; `*` for any provider.
-    const match = /^([^()~;]+)(?:\((.*)\))?$/.exec(part.trim());
-    if (!match) return;
-    const anyProvider = match[1] === ANY_PROVIDER;
-    const provider = anyProvider ? '' : providerCode(unescapeToken(match[1]));
-    if (!anyProvider && !provider) return;
-    const conditions = (match[2] ?? '')
-      .split(';')
-      .filter(Boolean)
-      .map((c, i) => decodeCondition(c, `url-condition-${r}-${i}`))
-      .filter((c): c is FilterCondition => c !== null);
-    if (anyProvider && conditions.length === 0) return;
-    rules.push({ id: `url-rule-${r}`, provider, conditions });
-  });
-  return rulesToFlatFiltersAnyProvider(rules, now);
-}
 
 function includedNames(inclusions: CostInclusions): string[] {
   return Object.entries(inclusions)
@@ -131,18 +52,6 @@ export function encodeAnalysisSearch(state: AnalysisState, keep: Array<[string, 
   if (drill.length) parts.push(`drill=${encodeDrillPath(drill)}`);
   for (const [key, value] of keep) parts.push(`${escapeToken(key)}=${escapeToken(value)}`);
   return `?${parts.join('&')}`;
-}
-
-/** The raw (still encoded) parameters of a query string, in order. */
-export function rawParams(search: string): Array<[string, string]> {
-  return search
-    .replace(/^\?/, '')
-    .split('&')
-    .filter(Boolean)
-    .map((part) => {
-      const eq = part.indexOf('=');
-      return eq < 0 ? [unescapeToken(part), ''] : [unescapeToken(part.slice(0, eq)), part.slice(eq + 1)];
-    });
 }
 
 /** The parameters of a query string that are not the screen's own (kept when it is rewritten). */

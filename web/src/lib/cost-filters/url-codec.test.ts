@@ -1,0 +1,83 @@
+import { decodeFilters, encodeFilters } from './url-codec';
+import { flatFiltersToRules, rulesToFlatFilters } from './rules';
+import type { FilterRule } from './types';
+
+const NOW = new Date('2026-11-23T12:00:00Z');
+
+const rules: FilterRule[] = [
+  {
+    id: 'r1',
+    provider: 'aws',
+    conditions: [
+      { id: 'c1', field: 'service', operator: 'equals', value: ['AmazonEC2', 'AmazonS3'] },
+      { id: 'c2', field: 'region', operator: 'not_equals', value: ['us-east-1'] },
+      { id: 'c3', field: 'tag', operator: 'equals', value: ['prod'], tagKey: 'env', tagValueOperator: 'equals' },
+      { id: 'c4', field: 'tag', operator: 'equals', value: [], tagKey: 'team', tagValueOperator: 'equals' },
+    ],
+  },
+  {
+    id: 'r2',
+    provider: 'gcp',
+    conditions: [
+      { id: 'c5', field: 'account', operator: 'equals', value: ['my (odd) project~1, "x"|y=z;!'] },
+      { id: 'c6', field: 'tag', operator: 'equals', value: ['a b'], tagKey: 'cost:center', tagValueOperator: 'not_equals' },
+    ],
+  },
+  { id: 'r3', provider: 'azure', conditions: [] },
+];
+
+function withoutIds(list: FilterRule[]) {
+  return list.map(({ provider, conditions }) => ({ provider, conditions: conditions.map(({ id: _id, ...rest }) => rest) }));
+}
+
+describe('compact filters in the URL', () => {
+  it('writes readable rules', () => {
+    expect(encodeFilters(rulesToFlatFilters(rules, NOW))).toBe(
+      'aws(service=AmazonEC2|AmazonS3;region!=us-east-1;tag:env=prod;tag:team)~' +
+        'gcp(account=my%20%28odd%29%20project%7E1%2C%20%22x%22%7Cy%3Dz%3B%21;tag:cost%3Acenter!=a%20b)~azure',
+    );
+  });
+
+  it('reads back the same rules (round trip)', () => {
+    const flat = rulesToFlatFilters(rules, NOW);
+    const back = decodeFilters(encodeFilters(flat), NOW);
+    expect(withoutIds(flatFiltersToRules(back))).toEqual(withoutIds(flatFiltersToRules(flat)));
+    expect(encodeFilters(back)).toBe(encodeFilters(flat));
+  });
+
+  it('leaves out what it cannot read', () => {
+    const back = decodeFilters('aws(colour=red;service=AmazonEC2;region=)~(~', NOW);
+    expect(withoutIds(flatFiltersToRules(back))).toEqual([
+      { provider: 'aws', conditions: [{ field: 'service', operator: 'equals', value: ['AmazonEC2'] }] },
+    ]);
+  });
+
+  it('keeps any provider by name, encoded', () => {
+    const flat = rulesToFlatFilters(
+      [
+        { id: 'o', provider: 'Oracle', conditions: [{ id: 'c', field: 'service', operator: 'equals', value: ['Block Storage'] }] },
+        { id: 'm', provider: 'MongoDB (Atlas)', conditions: [] },
+      ],
+      NOW,
+    );
+    const text = encodeFilters(flat);
+    expect(text).toBe('Oracle(service=Block%20Storage)~MongoDB%20%28Atlas%29');
+    expect(withoutIds(flatFiltersToRules(decodeFilters(text, NOW)))).toEqual([
+      { provider: 'Oracle', conditions: [{ field: 'service', operator: 'equals', value: ['Block Storage'] }] },
+      { provider: 'MongoDB (Atlas)', conditions: [] },
+    ]);
+    // A cloud's code in any case is the code.
+    expect(withoutIds(flatFiltersToRules(decodeFilters('AWS', NOW)))).toEqual([{ provider: 'aws', conditions: [] }]);
+  });
+
+  it('keeps a rule for any provider beside a provider rule, ORed', () => {
+    const back = decodeFilters('aws(region=us-east-1)~*(service=AmazonS3)', NOW);
+    expect(back.map((f) => [f.field, f.logic])).toEqual([
+      ['cloud_provider', 'and'],
+      ['region', 'and'],
+      ['service_name', 'or'],
+    ]);
+    expect(encodeFilters(back)).toBe('aws(region=us-east-1)~*(service=AmazonS3)');
+    expect(decodeFilters('*~*()', NOW)).toEqual([]);
+  });
+});

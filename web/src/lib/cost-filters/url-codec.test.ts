@@ -1,34 +1,6 @@
 import { decodeFilters, encodeFilters } from './url-codec';
 import { flatFiltersToRules, rulesToFlatFilters } from './rules';
-import type { FilterRule } from './types';
-
-const NOW = new Date('2026-11-23T12:00:00Z');
-
-const rules: FilterRule[] = [
-  {
-    id: 'r1',
-    provider: 'aws',
-    conditions: [
-      { id: 'c1', field: 'service', operator: 'equals', value: ['AmazonEC2', 'AmazonS3'] },
-      { id: 'c2', field: 'region', operator: 'not_equals', value: ['us-east-1'] },
-      { id: 'c3', field: 'tag', operator: 'equals', value: ['prod'], tagKey: 'env', tagValueOperator: 'equals' },
-      { id: 'c4', field: 'tag', operator: 'equals', value: [], tagKey: 'team', tagValueOperator: 'equals' },
-    ],
-  },
-  {
-    id: 'r2',
-    provider: 'gcp',
-    conditions: [
-      { id: 'c5', field: 'account', operator: 'equals', value: ['my (odd) project~1, "x"|y=z;!'] },
-      { id: 'c6', field: 'tag', operator: 'equals', value: ['a b'], tagKey: 'cost:center', tagValueOperator: 'not_equals' },
-    ],
-  },
-  { id: 'r3', provider: 'azure', conditions: [] },
-];
-
-function withoutIds(list: FilterRule[]) {
-  return list.map(({ provider, conditions }) => ({ provider, conditions: conditions.map(({ id: _id, ...rest }) => rest) }));
-}
+import { NOW, SAMPLE_RULES as rules, withoutIds } from './url-codec.fixture';
 
 describe('compact filters in the URL', () => {
   it('writes readable rules', () => {

@@ -1,36 +1,9 @@
 import { DEFAULT_INCLUSIONS } from '@/lib/cost';
-import { decodeFilters, encodeFilters, flatFiltersToRules, rulesToFlatFilters, type FilterRule } from '@/lib/cost-filters';
+import { decodeFilters, encodeFilters, flatFiltersToRules, rulesToFlatFilters } from '@/lib/cost-filters';
 import type { AnalysisState } from '../types';
 import { DEFAULT_STATE, withDimensions } from './analysis-state';
 import { decodeAnalysisSearch, encodeAnalysisSearch, foreignParams } from './url-state';
-
-const NOW = new Date('2026-11-23T12:00:00Z');
-
-const rules: FilterRule[] = [
-  {
-    id: 'r1',
-    provider: 'aws',
-    conditions: [
-      { id: 'c1', field: 'service', operator: 'equals', value: ['AmazonEC2', 'AmazonS3'] },
-      { id: 'c2', field: 'region', operator: 'not_equals', value: ['us-east-1'] },
-      { id: 'c3', field: 'tag', operator: 'equals', value: ['prod'], tagKey: 'env', tagValueOperator: 'equals' },
-      { id: 'c4', field: 'tag', operator: 'equals', value: [], tagKey: 'team', tagValueOperator: 'equals' },
-    ],
-  },
-  {
-    id: 'r2',
-    provider: 'gcp',
-    conditions: [
-      { id: 'c5', field: 'account', operator: 'equals', value: ['my (odd) project~1, "x"|y=z;!'] },
-      { id: 'c6', field: 'tag', operator: 'equals', value: ['a b'], tagKey: 'cost:center', tagValueOperator: 'not_equals' },
-    ],
-  },
-  { id: 'r3', provider: 'azure', conditions: [] },
-];
-
-function withoutIds(list: FilterRule[]) {
-  return list.map(({ provider, conditions }) => ({ provider, conditions: conditions.map(({ id: _id, ...rest }) => rest) }));
-}
+import { NOW, SAMPLE_RULES as rules, withoutIds } from '@/lib/cost-filters/url-codec.fixture';
 
 describe('the state in the query string', () => {
   const state: AnalysisState = {

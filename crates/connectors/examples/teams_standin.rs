@@ -41,8 +41,11 @@ fn default_teams() -> Value {
     }])
 }
 
+/// `(id, name)` of a team or a channel.
+type Named = (String, String);
+
 /// `(id, name, [(channel id, channel name)])` of each team in `--teams`.
-fn parse_teams(teams: &Value) -> Vec<(String, String, Vec<(String, String)>)> {
+fn parse_teams(teams: &Value) -> Vec<(String, String, Vec<Named>)> {
     let text = |value: &Value, what: &str| {
         value
             .as_str()

@@ -14,6 +14,10 @@ export const theme = createTheme({
     mode: 'light',
     primary: { main: '#1b5e8c', light: '#4f86b3', dark: '#0f3f62', contrastText: '#ffffff' },
     secondary: { main: '#2a9d8f' },
+    // Darker than MUI's default orange (#ed6c02), which has a contrast of 3.1 with white.
+    warning: { main: '#b45309' },
+    // Darker than MUI's default blue (#0288d1, contrast 3.9 with white): outlined info chips are text.
+    info: { main: '#0277bd' },
     background: { default: '#f5f7fa', paper: '#ffffff' },
     text: { primary: '#1c2530', secondary: '#5b6775' },
     divider: '#e3e8ef',
@@ -32,6 +36,10 @@ export const theme = createTheme({
     MuiPaper: { styleOverrides: { outlined: { borderColor: '#e3e8ef' } } },
     MuiTableCell: { styleOverrides: { head: { fontWeight: 600, color: '#5b6775', backgroundColor: '#f9fafc' } } },
     MuiAppBar: { defaultProps: { elevation: 0 } },
+    // MUI's default (action.active, 54 % black) is under 4.5:1 on the page background.
+    MuiToggleButton: {
+      styleOverrides: { root: ({ theme: t }) => ({ color: t.palette.text.secondary, '&.Mui-selected': { color: t.palette.text.primary } }) },
+    },
     ...(testing ? { MuiButtonBase: { defaultProps: { disableRipple: true } } } : {}),
   },
 });

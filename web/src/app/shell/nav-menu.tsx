@@ -1,6 +1,5 @@
 import CloudQueueOutlinedIcon from '@mui/icons-material/CloudQueueOutlined';
-import { Box, Button, List, ListItemButton, ListItemText, ListSubheader, Typography } from '@mui/material';
-import { Fragment } from 'react';
+import { Box, Button, List, ListItem, ListItemButton, ListItemText, ListSubheader, Typography } from '@mui/material';
 import { NavLink, Link as RouterLink } from 'react-router';
 import type { NavGroup } from '../navigation';
 
@@ -32,14 +31,14 @@ export function NavMenu({ groups, loading = false, onNavigate }: NavMenuProps) {
           disablePadding
           subheader={
             group.label ? (
-              <ListSubheader component="div" sx={{ bgcolor: 'transparent', lineHeight: '32px', mt: 1, fontSize: 12, textTransform: 'uppercase', letterSpacing: '0.06em' }}>
+              <ListSubheader component="li" sx={{ bgcolor: 'transparent', lineHeight: '32px', mt: 1, fontSize: 12, textTransform: 'uppercase', letterSpacing: '0.06em' }}>
                 {group.label}
               </ListSubheader>
             ) : undefined
           }
         >
           {group.items.map((item) => (
-            <Fragment key={`${group.label ?? ''}${item.to}`}>
+            <ListItem key={`${group.label ?? ''}${item.to}`} disablePadding>
               <ListItemButton
                 component={NavLink}
                 to={item.to}
@@ -52,7 +51,7 @@ export function NavMenu({ groups, loading = false, onNavigate }: NavMenuProps) {
               >
                 <ListItemText primary={item.label} slotProps={{ primary: { fontSize: 14, fontWeight: 'inherit' } }} />
               </ListItemButton>
-            </Fragment>
+            </ListItem>
           ))}
         </List>
       ))}

@@ -5,7 +5,7 @@ import LogoutIcon from '@mui/icons-material/Logout';
 import NotificationsNoneOutlinedIcon from '@mui/icons-material/NotificationsNoneOutlined';
 import PeopleOutlineIcon from '@mui/icons-material/PeopleOutline';
 import SettingsEthernetIcon from '@mui/icons-material/SettingsEthernet';
-import { Avatar, Box, Divider, IconButton, ListItemIcon, ListSubheader, Menu, MenuItem, Typography } from '@mui/material';
+import { Avatar, Divider, IconButton, ListItemIcon, ListSubheader, Menu, MenuItem, Typography } from '@mui/material';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import type { User } from '@/api/types';
@@ -34,7 +34,7 @@ export function UserMenu({ user, onSignOut }: UserMenuProps) {
         onClick={(event) => setAnchor(event.currentTarget)}
         size="small"
       >
-        <Avatar sx={{ width: 36, height: 36, bgcolor: 'secondary.main', fontSize: 15, fontWeight: 600 }}>
+        <Avatar sx={{ width: 36, height: 36, bgcolor: 'secondary.dark', fontSize: 15, fontWeight: 600 }}>
           {initials(user?.name) || '?'}
         </Avatar>
       </IconButton>
@@ -47,15 +47,16 @@ export function UserMenu({ user, onSignOut }: UserMenuProps) {
         slotProps={{ paper: { sx: { minWidth: 240, mt: 1 } } }}
       >
         {user ? (
-          <Box sx={{ px: 2, py: 1 }}>
-            <Typography sx={{ fontWeight: 600 }}>{user.name}</Typography>
-            <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
+          // A list subheader, so that the menu skips it (a plain box would be given the menu's tab stop).
+          <ListSubheader component="div" disableSticky sx={{ px: 2, py: 1, lineHeight: 1.5, color: 'text.primary' }}>
+            <Typography component="div" sx={{ fontWeight: 600 }}>{user.name}</Typography>
+            <Typography component="div" variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
               {user.email}
             </Typography>
-          </Box>
+          </ListSubheader>
         ) : null}
         {user ? <Divider /> : null}
-        <ListSubheader sx={{ lineHeight: '32px' }}>Settings</ListSubheader>
+        <ListSubheader component="div" sx={{ lineHeight: '32px' }}>Settings</ListSubheader>
         <MenuItem onClick={() => go('/settings/integrations')}>
           <ListItemIcon>
             <SettingsEthernetIcon fontSize="small" />

@@ -48,7 +48,7 @@ export function UsersTable({ users, viewer, onEdit, onDelete }: UsersTableProps)
               <TableRow key={user.id} hover>
                 <TableCell>
                   <Stack direction="row" spacing={1.5} alignItems="center">
-                    <Avatar sx={{ width: 32, height: 32, fontSize: 14, bgcolor: 'primary.light' }} aria-hidden="true">
+                    <Avatar sx={{ width: 32, height: 32, fontSize: 14, bgcolor: 'primary.main' }} aria-hidden="true">
                       {initials(user.name) || '?'}
                     </Avatar>
                     {user.name ? (

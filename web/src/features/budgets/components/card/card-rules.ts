@@ -5,7 +5,7 @@ import type { Budget, BudgetPeriod } from '../../model/types';
 
 export type RibbonTone = 'blue' | 'purple' | 'green';
 
-export const RIBBON_COLOR: Record<RibbonTone, string> = { blue: '#1e6fd9', purple: '#7b3fb8', green: '#2e8b57' };
+export const RIBBON_COLOR: Record<RibbonTone, string> = { blue: '#1e6fd9', purple: '#7b3fb8', green: '#287a4c' }; // green darker than sea green (#2e8b57, 4.2:1 with white)
 
 /** Monthly blue, Quarterly purple, any other period green. */
 export function ribbonTone(period: BudgetPeriod | string): RibbonTone {

@@ -40,6 +40,11 @@ async function settle(page: Page, ready: 'heading' | 'form' = 'heading') {
 
 /** Runs axe-core on the page as it is now; returns one line per serious or critical violation. */
 async function audit(page: Page, where: string): Promise<string[]> {
+  // A menu or dialog fades in: measured mid-transition its text is lighter than it will be
+  // (a flaky color-contrast finding), so wait for every finite animation to end first.
+  await page.waitForFunction(() =>
+    document.getAnimations().every((animation) => animation.playState !== 'running' || animation.effect?.getTiming().iterations === Infinity),
+  );
   const results = await new AxeBuilder({ page }).withTags(TAGS).analyze();
   const lines: string[] = [];
   for (const violation of results.violations) {

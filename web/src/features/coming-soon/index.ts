@@ -1,1 +1,0 @@
-export { ComingSoonPage, type ComingSoonPageProps } from './components/coming-soon-page';

@@ -1,4 +1,4 @@
-import { Checkbox, Chip, FormControl, InputLabel, ListItemText, MenuItem, Select } from '@mui/material';
+import { Chip, FormControl, InputLabel, ListItemText, MenuItem, Select } from '@mui/material';
 import { isValidElement, useId, useState, type ReactNode } from 'react';
 import {
   CHARGE_TYPE_PRESETS,
@@ -11,6 +11,7 @@ import {
   type ChargeTypePresetId,
   type CostInclusions,
 } from '@/lib/cost';
+import { SelectTick } from '../select-tick';
 import { MultiSelectValue } from './multi-select-value';
 
 export interface InclusionsSelectProps {
@@ -100,7 +101,7 @@ export function InclusionsSelect({ value, onChange, reported = [], onOpen }: Inc
         ))}
         {options.map((option) => (
           <MenuItem key={option.value} value={option.value}>
-            <Checkbox checked={included.includes(option.value)} size="small" sx={{ p: 0.5, mr: 1 }} />
+            <SelectTick checked={included.includes(option.value)} />
             <ListItemText primary={option.label} />
           </MenuItem>
         ))}

@@ -1,5 +1,6 @@
-import { Checkbox, FormControl, InputLabel, ListItemText, MenuItem, Select } from '@mui/material';
+import { FormControl, InputLabel, ListItemText, MenuItem, Select } from '@mui/material';
 import { useId } from 'react';
+import { SelectTick } from '../select-tick';
 
 export const ALL_OPTION = '__all__';
 
@@ -45,12 +46,12 @@ export function MultiSelect({ label, options, value, onChange, optionLabel = (o)
         MenuProps={{ slotProps: { paper: { sx: { maxHeight: 320 } } } }}
       >
         <MenuItem value={ALL_OPTION}>
-          <Checkbox size="small" checked={all} />
+          <SelectTick checked={all} />
           <ListItemText primary="All" />
         </MenuItem>
         {options.map((option) => (
           <MenuItem key={option} value={option}>
-            <Checkbox size="small" checked={value.includes(option)} />
+            <SelectTick checked={value.includes(option)} />
             <ListItemText primary={optionLabel(option)} />
           </MenuItem>
         ))}

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
+  ADVANCED_COST_PRESETS,
   ANALYSIS_PRESETS,
   formatRangeLabel,
   previousTimeRange,
@@ -200,6 +201,24 @@ describe('labels and API dates', () => {
       'Last Year',
       'Custom Range',
     ]);
+  });
+
+  it('offers This Quarter and Last Quarter on Advanced Cost, after the months', () => {
+    expect(ADVANCED_COST_PRESETS.map((p) => p.value)).toEqual([
+      'today',
+      'yesterday',
+      'last7Days',
+      'last30Days',
+      'last90Days',
+      'thisMonth',
+      'lastMonth',
+      'thisQuarter',
+      'lastQuarter',
+      'thisYear',
+      'lastYear',
+      'custom',
+    ]);
+    expect(ADVANCED_COST_PRESETS.slice(7, 9).map((p) => p.label)).toEqual(['This Quarter', 'Last Quarter']);
   });
 
   it('formats a range in UTC', () => {

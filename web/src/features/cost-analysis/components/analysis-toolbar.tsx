@@ -2,11 +2,12 @@ import { Paper, Stack } from '@mui/material';
 import { useState } from 'react';
 import { InclusionsSelect, TimeRangeSelector } from '@/components/cost';
 import { FiltersButton } from '@/components/cost-filters';
-import { ANALYSIS_PRESETS, type TimeRange } from '@/lib/cost';
+import { ADVANCED_COST_PRESETS, type TimeRange } from '@/lib/cost';
 import { useReportedChargeTypes } from '@/lib/cost-filters';
 import type { AnalysisState } from '../types';
 import { withDimensions } from '../utils/analysis-state';
 import { GroupBySelect } from './group-by-select';
+import { QuickGroupBy } from './quick-group-by';
 import { ViewSelect } from './view-select';
 
 export interface AnalysisToolbarProps {
@@ -16,7 +17,7 @@ export interface AnalysisToolbarProps {
   onOpenFilters(): void;
 }
 
-/** §2.5 toolbar: Filters, Group By, View, Period, Include. */
+/** §2.5 toolbar: Filters, Group By (and Quick group by beside it), View, Period, Include. */
 export function AnalysisToolbar({ state, range, onChange, onOpenFilters }: AnalysisToolbarProps) {
   const [includeOpened, setIncludeOpened] = useState(false);
   const reportedChargeTypes = useReportedChargeTypes(range, includeOpened);
@@ -28,10 +29,15 @@ export function AnalysisToolbar({ state, range, onChange, onOpenFilters }: Analy
           value={state.grouping.groupByDimensions}
           onChange={(dimensions) => onChange({ ...state, grouping: withDimensions(state.grouping, dimensions) })}
         />
+        {/* One dimension alone; filters and the drill path stay (a step back regroups as before). */}
+        <QuickGroupBy
+          value={state.grouping.groupByDimensions}
+          onChoose={(dimension) => onChange({ ...state, grouping: withDimensions(state.grouping, [dimension]) })}
+        />
         <ViewSelect value={state.viewType} onChange={(viewType) => onChange({ ...state, viewType })} />
         <TimeRangeSelector
           value={range}
-          presets={ANALYSIS_PRESETS}
+          presets={ADVANCED_COST_PRESETS}
           onChange={(next) =>
             onChange({
               ...state,

@@ -9,7 +9,7 @@
  * default, not what this browser stored, so a shared link opens the same view everywhere.
  */
 import {
-  ANALYSIS_PRESETS,
+  ADVANCED_COST_PRESETS,
   CHARGE_TYPES,
   DEFAULT_PRESET,
   decodeDrillPath,
@@ -76,7 +76,7 @@ function decodePeriod(preset: string | undefined, from: string | undefined, to: 
       ...(to && DATE_RE.test(to) ? { endDate: to } : {}),
     };
   }
-  const known = ANALYSIS_PRESETS.find((option) => option.value === preset);
+  const known = ADVANCED_COST_PRESETS.find((option) => option.value === preset);
   if (known) return { preset: known.value };
   // §4: an unknown preset falls back to This Month with a warning.
   console.warn(`Unknown time range preset "${preset}"; using ${DEFAULT_PRESET}`);

@@ -41,6 +41,14 @@ describe('navigation menu rules', () => {
     }
   });
 
+  it('shows Cost Query right after Compare in either Cost group', () => {
+    for (const ctx of [base(), base({}, { oldCostDashboard: false, newCostDashboard: true })]) {
+      const items = allNavItems(navigationFor(ctx));
+      const compare = items.findIndex((i) => i.label === 'Compare');
+      expect(items[compare + 1]).toEqual({ label: 'Cost Query', to: '/cost/query' });
+    }
+  });
+
   it('shows IAM only with the IAMTab flag', () => {
     expect(paths(base())).not.toContain('/iam');
     expect(paths(base({}, { IAMTab: true }))).toContain('/iam');

@@ -34,6 +34,7 @@ export function navigationFor({ flags, customerId, complianceCustomerIds, hasAcc
         { label: 'Basic Cost', to: '/cost/basic' },
         { label: 'Advanced Cost', to: '/cost/advanced' },
         { label: 'Compare', to: '/cost/compare' },
+        { label: 'Cost Query', to: '/cost/query' },
         { label: 'Cost Analysis', to: '/cost/analysis' },
         { label: 'Cost Report', to: '/cost/report' },
       ],
@@ -46,6 +47,7 @@ export function navigationFor({ flags, customerId, complianceCustomerIds, hasAcc
         { label: 'Basic Cost', to: '/cost/basic' },
         { label: 'Advanced Cost', to: '/cost/advanced' },
         { label: 'Compare', to: '/cost/compare' },
+        { label: 'Cost Query', to: '/cost/query' },
         { label: 'Cost Saving', to: '/cost/saving' },
       ],
     });

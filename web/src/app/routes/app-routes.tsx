@@ -19,6 +19,7 @@ import {
   CloudAccountsPage,
   CompliancePage,
   ComparePage,
+  CostQueryPage,
   CurrencySettingsPage,
   DigestPage,
   CostTabsPage,
@@ -85,6 +86,7 @@ export function AppRoutes() {
             }
           />
           <Route path="compare" element={<ComparePage />} />
+          <Route path="query" element={<CostQueryPage />} />
           <Route path="analysis" element={<CostVisualisationPage />} />
           <Route
             path="saving"

@@ -39,6 +39,8 @@ export const MissionControlPage = lazy(() =>
 export const AdvancedCostPage = lazy(() => import('@/features/cost-analysis').then((m) => ({ default: m.AdvancedCostPage })));
 // Compare two periods (issue 16).
 export const ComparePage = lazy(() => import('@/features/compare').then((m) => ({ default: m.ComparePage })));
+// Cost Query: spec 2's cost filter builder over POST /v1/query (issue 16).
+export const CostQueryPage = lazy(() => import('@/features/cost-query').then((m) => ({ default: m.CostQueryPage })));
 export const SavedReportsPage = lazy(() => import('@/features/cost-analysis').then((m) => ({ default: m.SavedReportsPage })));
 export const BasicCostPage = lazy(() => import('@/features/cost-pages').then((m) => ({ default: m.BasicCostPage })));
 export const CostTabsPage = lazy(() => import('@/features/cost-pages').then((m) => ({ default: m.CostTabsPage })));
@@ -68,3 +70,30 @@ export const TagsPage = lazy(() => import('@/features/tags').then((m) => ({ defa
 // IAM and Compliance tabs (issue 14, built natively on the discovered resources).
 export const IamPage = lazy(() => import('@/features/findings').then((m) => ({ default: m.IamPage })));
 export const CompliancePage = lazy(() => import('@/features/findings').then((m) => ({ default: m.CompliancePage })));
+
+/**
+ * The chunks each page needs, by address, for the addresses a signed-in user lands on (a reload,
+ * a bookmark). `preloadPageOf` starts fetching them before the session is restored
+ * (app/routes/preload.ts) and answers whether the page draws a cost chart.
+ */
+const LANDING_PAGES: { path: RegExp; load: () => Promise<unknown>; chart: boolean }[] = [
+  { path: /^\/(dashboard\/?)?$/, load: () => import('@/features/mission-control'), chart: true },
+  { path: /^\/cost(\/(basic|analysis|saving))?\/?$/, load: () => import('@/features/cost-pages'), chart: true },
+  {
+    path: /^\/cost\/advanced\/?$/,
+    load: () => Promise.all([import('@/features/cost-analysis'), import('@/features/cost-pages')]),
+    chart: true,
+  },
+  { path: /^\/cost\/compare\/?$/, load: () => import('@/features/compare'), chart: true },
+  { path: /^\/budgets(\/|$)/, load: () => import('@/features/budgets'), chart: true },
+  { path: /^\/anomalies(\/|$)/, load: () => import('@/features/anomalies'), chart: true },
+  { path: /^\/inventory\/?$/, load: () => import('@/features/inventory'), chart: false },
+  { path: /^\/tags\/?$/, load: () => import('@/features/tags'), chart: false },
+];
+
+export function preloadPageOf(pathname: string): boolean {
+  const page = LANDING_PAGES.find(({ path }) => path.test(pathname));
+  if (!page) return false;
+  void page.load().catch(() => undefined);
+  return page.chart;
+}

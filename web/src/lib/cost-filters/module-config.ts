@@ -15,6 +15,8 @@ export const MODULE_CONFIGS: Readonly<Record<string, ModuleConfig>> = {
   budget: { maxFilters: 5, supportedLogic: ['and', 'or'], persistence: false, savedFilters: false },
   tags: { maxFilters: 3, supportedLogic: ['and', 'or'], persistence: false, savedFilters: false },
   integrations: { maxFilters: 2, supportedLogic: ['and'], persistence: false, savedFilters: false },
+  // The Cost Query page (spec 2 §5 cost filter builder over POST /v1/query, docs/WEB-COST.md).
+  cost_query: { maxFilters: 10, supportedLogic: ['and', 'or'], persistence: false, savedFilters: true },
 };
 
 /** A module without a configuration gets at most 10 filters (spec 1 §5). */

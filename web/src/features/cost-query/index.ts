@@ -1,0 +1,1 @@
+export { CostQueryPage } from './components/cost-query-page';

@@ -4,12 +4,14 @@ import {
   CONDITION_FIELDS,
   DROPDOWN_MAX_HEIGHT,
   EMPTY_PROVIDER_OPTIONS,
+  TAG_VALUE_OPERATORS,
   VALUE_OPERATORS,
   conditionFieldLabel,
+  isValuelessTagOperator,
   type FilterCondition,
   type Provider,
   type ProviderOptions,
-  type ValueOperator,
+  type TagValueOperator,
 } from '@/lib/cost-filters';
 import { TagKeyInput } from './tag-key-input';
 import { ValuesInput } from './values-input';
@@ -20,7 +22,8 @@ export interface FilterConditionRowProps {
   /** The rule's provider's options (empty while loading or after a failure). */
   options?: ProviderOptions;
   onFieldChange(field: FilterCondition['field']): void;
-  onOperatorChange(operator: ValueOperator): void;
+  /** equals / not equals; a tag also "is missing" (is_empty) and "is present" (is_not_empty). */
+  onOperatorChange(operator: TagValueOperator): void;
   onValueChange(value: string[]): void;
   onTagKeyChange(tagKey: string): void;
   onRemove(): void;
@@ -43,10 +46,11 @@ function valueOptions(condition: FilterCondition, options: ProviderOptions): str
   }
 }
 
-/** One condition: field, operator, values (a tag adds its key; values optional). */
+/** One condition: field, operator, values (a tag adds its key; values optional, none for is missing / is present). */
 export function FilterConditionRow({ condition, provider, options = EMPTY_PROVIDER_OPTIONS, onFieldChange, onOperatorChange, onValueChange, onTagKeyChange, onRemove }: FilterConditionRowProps) {
   const isTag = condition.field === 'tag';
   const operator = isTag ? (condition.tagValueOperator ?? 'equals') : condition.operator;
+  const operators = isTag ? TAG_VALUE_OPERATORS : VALUE_OPERATORS;
   const fieldLabel = condition.field ? conditionFieldLabel(condition.field, provider) : '';
   return (
     <Stack direction="row" spacing={1} alignItems="flex-start" role="group" aria-label={fieldLabel ? `${fieldLabel} condition` : 'New condition'}>
@@ -71,23 +75,25 @@ export function FilterConditionRow({ condition, provider, options = EMPTY_PROVID
         size="small"
         label="Operator"
         value={operator}
-        onChange={(e) => onOperatorChange(e.target.value as ValueOperator)}
+        onChange={(e) => onOperatorChange(e.target.value as TagValueOperator)}
         slotProps={{ select: { MenuProps: MENU_PROPS } }}
         sx={{ minWidth: 120 }}
       >
-        {VALUE_OPERATORS.map((o) => (
+        {operators.map((o) => (
           <MenuItem key={o.value} value={o.value}>
             {o.label}
           </MenuItem>
         ))}
       </TextField>
-      <ValuesInput
-        label="Values"
-        value={condition.value}
-        options={valueOptions(condition, options)}
-        optionNames={condition.field === 'account' ? options.accountNames : undefined}
-        onChange={onValueChange}
-      />
+      {isTag && isValuelessTagOperator(operator) ? null : (
+        <ValuesInput
+          label="Values"
+          value={condition.value}
+          options={valueOptions(condition, options)}
+          optionNames={condition.field === 'account' ? options.accountNames : undefined}
+          onChange={onValueChange}
+        />
+      )}
       <IconButton aria-label="Remove condition" onClick={onRemove} size="small" sx={{ mt: 0.5 }}>
         <DeleteOutlineIcon fontSize="small" />
       </IconButton>

@@ -220,6 +220,29 @@ describe('filter panel', () => {
     expect(filters[1]).toMatchObject({ field: 'tags', tagKey: 'env', tagValueOperator: 'equals', value: [] });
   });
 
+  it('a tag condition "is missing" / "is present" has no Values box and applies without values', async () => {
+    const { user, onApply } = setup();
+    await addRule(user, 'AWS');
+    const row = await addCondition(user, 1, 'Tag');
+    await pickOption(user, within(row).getByRole('combobox', { name: 'Tag key' }), 'env');
+    await user.click(within(row).getByRole('combobox', { name: /^Operator/ }));
+    const listbox = await screen.findByRole('listbox');
+    expect(within(listbox).getAllByRole('option').map((o) => o.textContent)).toEqual(['equals', 'not equals', 'is missing', 'is present']);
+    await user.click(within(listbox).getByRole('option', { name: 'is missing' }));
+    expect(within(row).queryByRole('combobox', { name: 'Values' })).not.toBeInTheDocument();
+    await user.click(within(dialog()).getByRole('button', { name: 'Apply' }));
+    const [filters] = onApply.mock.calls[0] as [FlatFilter[]];
+    expect(filters[1]).toMatchObject({ field: 'tags', tagKey: 'env', tagValueOperator: 'is_empty', value: [] });
+  });
+
+  it('offers only equals and not equals for the other fields', async () => {
+    const { user } = setup();
+    await addRule(user, 'AWS');
+    const row = await addCondition(user, 1, 'Service');
+    await user.click(within(row).getByRole('combobox', { name: /^Operator/ }));
+    expect(within(await screen.findByRole('listbox')).getAllByRole('option').map((o) => o.textContent)).toEqual(['equals', 'not equals']);
+  });
+
   it('keeps the module limit', async () => {
     const { user, onApply } = setup({ module: 'integrations' });
     await addRule(user, 'AWS');
@@ -256,7 +279,8 @@ describe('filter panel', () => {
     expect(within(dialog()).getByRole('button', { name: 'Clear All' })).toBeDisabled();
     await user.click(within(dialog()).getByRole('button', { name: 'Apply' }));
     expect(onApply).toHaveBeenCalledWith([]);
-    expect(screen.getByRole('button', { name: 'Filters' })).toBeInTheDocument();
+    // The page is hidden from the accessibility tree until the panel has closed.
+    expect(await screen.findByRole('button', { name: 'Filters' })).toBeInTheDocument();
   });
 
   it('loads options per provider for the period, with a spinner meanwhile', async () => {
@@ -376,6 +400,35 @@ describe('filter panel layout and limits (spec 1 §2.12, §9)', () => {
 describe('filter panel: Search all values', () => {
   const search = () => within(dialog()).getByRole('combobox', { name: 'Search all values' });
   const optionsLoaded = () => waitFor(() => expect(within(dialog()).queryByLabelText('Loading filter options')).not.toBeInTheDocument(), { timeout: 3000 });
+
+  it('has the focus when the panel opens: typing needs no click', async () => {
+    const { user } = setup();
+    await optionsLoaded();
+    expect(search()).toHaveFocus();
+    await user.keyboard('eu-w');
+    expect(await screen.findByRole('option', { name: /^Region · eu-west-1/ })).toBeInTheDocument();
+    // Closed and opened again: the focus is back in the box.
+    await user.keyboard('{Escape}{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    await user.click(screen.getByRole('button', { name: 'Filters' }));
+    await waitFor(() => expect(search()).toHaveFocus());
+  });
+
+  it('type "untagged", pick "Tag · env is missing": "env is missing" for every provider, applied', async () => {
+    const { user, onApply } = setup();
+    await optionsLoaded();
+    await user.keyboard('untagged');
+    const listbox = await screen.findByRole('listbox');
+    expect(within(listbox).getAllByRole('option').map((o) => o.textContent)).toEqual(['Tag · env is missingAWS, GCP']);
+    await user.click(within(listbox).getByRole('option', { name: /^Tag · env is missing/ }));
+    const [filters] = onApply.mock.calls[0] as [FlatFilter[]];
+    expect(filters.map(({ field, value, tagKey, tagValueOperator, logic }) => ({ field, value, tagKey, tagValueOperator, logic }))).toEqual([
+      { field: 'cloud_provider', value: ['aws'], tagKey: undefined, tagValueOperator: undefined, logic: 'and' },
+      { field: 'tags', value: [], tagKey: 'env', tagValueOperator: 'is_empty', logic: 'and' },
+      { field: 'cloud_provider', value: ['gcp'], tagKey: undefined, tagValueOperator: undefined, logic: 'or' },
+      { field: 'tags', value: [], tagKey: 'env', tagValueOperator: 'is_empty', logic: 'and' },
+    ]);
+  });
 
   it('sits above the rules and lists nothing under 2 characters', async () => {
     const { user } = setup();

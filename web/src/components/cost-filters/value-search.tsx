@@ -16,6 +16,7 @@ export interface ValueSearchProps {
 /**
  * "Search all values": one box over every dimension of the filter options, matches grouped by
  * dimension ("Service · AmazonEC2"); choosing one hands it to `onChoose` and empties the box.
+ * The box takes the focus when it appears (the filter panel opens on it): typing needs no click.
  */
 export function ValueSearch({ index, showProviders = false, loading = false, onChoose }: ValueSearchProps) {
   const [input, setInput] = useState('');
@@ -70,6 +71,7 @@ export function ValueSearch({ index, showProviders = false, loading = false, onC
           {...params}
           label="Search all values"
           placeholder="Type at least 2 characters"
+          autoFocus
           slotProps={{
             input: {
               ...params.InputProps,

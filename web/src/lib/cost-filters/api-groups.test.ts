@@ -125,4 +125,28 @@ describe('buildApiFilterGroups', () => {
       },
     ]);
   });
+
+  it('sends "is missing" and "is present" of a tag as is_empty / is_not_empty without values', () => {
+    const filters = rulesToFlatFilters([
+      {
+        id: 'r',
+        provider: 'aws',
+        conditions: [
+          // Values left over from an earlier operator are not sent.
+          { id: 'a', field: 'tag', operator: 'equals', value: ['web'], tagKey: 'team', tagValueOperator: 'is_empty' },
+          { id: 'b', field: 'tag', operator: 'equals', value: [], tagKey: 'env', tagValueOperator: 'is_not_empty' },
+        ],
+      },
+    ]);
+    expect(buildApiFilterGroups(filters).groups).toEqual([
+      {
+        operator: 'AND',
+        cloud_providers: [{ operator: 'equals', values: ['aws'] }],
+        tags: [
+          { key: 'team', value: { operator: 'is_empty' } },
+          { key: 'env', value: { operator: 'is_not_empty' } },
+        ],
+      },
+    ]);
+  });
 });

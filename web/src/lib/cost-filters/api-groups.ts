@@ -1,3 +1,4 @@
+import { isValuelessTagOperator } from './constants';
 import { cleanValues } from './rules';
 import type { ApiCondition, ApiFilterGroup, ApiTagCondition, FlatFilter } from './types';
 
@@ -16,7 +17,12 @@ function hasConditions(group: ApiFilterGroup): boolean {
   return Object.entries(group).some(([key, value]) => key !== 'operator' && Array.isArray(value) && value.length > 0);
 }
 
+/**
+ * A tag condition: `{key}` alone (the key exists), `{key, value: {operator, values}}`, or for
+ * "is missing" / "is present" `{key, value: {operator: 'is_empty' | 'is_not_empty'}}` (no values).
+ */
 function tagCondition(key: string, filter: FlatFilter, values: string[]): ApiTagCondition {
+  if (isValuelessTagOperator(filter.tagValueOperator)) return { key, value: { operator: filter.tagValueOperator } };
   if (values.length === 0) return { key };
   const operator = filter.tagValueOperator ?? (filter.operator === 'not_equals' ? 'not_equals' : 'equals');
   return { key, value: { operator, values } };

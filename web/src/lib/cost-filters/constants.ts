@@ -1,4 +1,4 @@
-import type { ConditionField, Provider, ValueOperator } from './types';
+import type { ConditionField, Provider, TagValueOperator, ValueOperator } from './types';
 
 /** Spec 1 §2.12: the three clouds a rule can always start from (any provider with data too). */
 export const PROVIDERS: ReadonlyArray<{ value: Provider; label: string }> = [
@@ -22,6 +22,18 @@ export const VALUE_OPERATORS: ReadonlyArray<{ value: ValueOperator; label: strin
   { value: 'equals', label: 'equals' },
   { value: 'not_equals', label: 'not equals' },
 ];
+
+/** A tag condition's operators: the value operators, and two that take no value. */
+export const TAG_VALUE_OPERATORS: ReadonlyArray<{ value: TagValueOperator; label: string }> = [
+  ...VALUE_OPERATORS,
+  { value: 'is_empty', label: 'is missing' },
+  { value: 'is_not_empty', label: 'is present' },
+];
+
+/** Whether a tag operator takes no values ("is missing", "is present"). */
+export function isValuelessTagOperator(operator: TagValueOperator | undefined): operator is 'is_empty' | 'is_not_empty' {
+  return operator === 'is_empty' || operator === 'is_not_empty';
+}
 
 /** Spec 1 §9 limits and timings. */
 export const MAX_FILTERS_PER_GROUP = 20;

@@ -52,4 +52,15 @@ describe('ruleEditorReducer', () => {
     expect(ruleEditorReducer(negated, { type: 'clearAll' })).toEqual([]);
     expect(ruleEditorReducer([], { type: 'reset', rules })).toBe(rules);
   });
+
+  it('a tag takes "is missing" / "is present" and drops its values; other fields keep equals / not equals', () => {
+    const rules = ruleWith({ id: 'c', field: 'tag', operator: 'equals', value: ['web'], tagKey: 'team', tagValueOperator: 'equals' });
+    const missing = ruleEditorReducer(rules, { type: 'setOperator', ruleId: 'r', conditionId: 'c', operator: 'is_empty' });
+    expect(missing[0].conditions[0]).toEqual({ id: 'c', field: 'tag', operator: 'equals', value: [], tagKey: 'team', tagValueOperator: 'is_empty' });
+    const back = ruleEditorReducer(missing, { type: 'setOperator', ruleId: 'r', conditionId: 'c', operator: 'not_equals' });
+    expect(back[0].conditions[0].tagValueOperator).toBe('not_equals');
+    const service = ruleWith({ id: 'c', field: 'service', operator: 'equals', value: ['AmazonEC2'] });
+    const next = ruleEditorReducer(service, { type: 'setOperator', ruleId: 'r', conditionId: 'c', operator: 'is_empty' });
+    expect(next[0].conditions[0]).toEqual({ id: 'c', field: 'service', operator: 'equals', value: ['AmazonEC2'] });
+  });
 });

@@ -1,5 +1,7 @@
 import { newFilterId } from './ids';
-import type { FilterCondition, FilterRule, Provider, ValueOperator } from './types';
+import { isValuelessTagOperator } from './constants';
+import { coerceOperator } from './rules';
+import type { FilterCondition, FilterRule, Provider, TagValueOperator } from './types';
 
 /** The panel's edits of its pending rules (spec 1 §4 "Filter panel editor"). */
 export type RuleEditorAction =
@@ -10,7 +12,7 @@ export type RuleEditorAction =
   | { type: 'addCondition'; ruleId: string }
   | { type: 'removeCondition'; ruleId: string; conditionId: string }
   | { type: 'setField'; ruleId: string; conditionId: string; field: FilterCondition['field'] }
-  | { type: 'setOperator'; ruleId: string; conditionId: string; operator: ValueOperator }
+  | { type: 'setOperator'; ruleId: string; conditionId: string; operator: TagValueOperator }
   | { type: 'setValue'; ruleId: string; conditionId: string; value: string[] }
   | { type: 'setTagKey'; ruleId: string; conditionId: string; tagKey: string }
   | { type: 'clearAll' };
@@ -61,8 +63,11 @@ export function ruleEditorReducer(rules: FilterRule[], action: RuleEditorAction)
     case 'setField':
       return mapCondition(rules, action.ruleId, action.conditionId, (c) => withField(c, action.field));
     case 'setOperator':
+      // A tag's "is missing" / "is present" take no values; other fields know equals / not equals only.
       return mapCondition(rules, action.ruleId, action.conditionId, (c) =>
-        c.field === 'tag' ? { ...c, tagValueOperator: action.operator } : { ...c, operator: action.operator },
+        c.field === 'tag'
+          ? { ...c, tagValueOperator: action.operator, ...(isValuelessTagOperator(action.operator) ? { value: [] } : {}) }
+          : { ...c, operator: coerceOperator(action.operator) },
       );
     case 'setValue':
       return mapCondition(rules, action.ruleId, action.conditionId, (c) => ({ ...c, value: action.value }));

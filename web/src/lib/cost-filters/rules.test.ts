@@ -1,4 +1,4 @@
-import { cleanValues, coerceOperator, describeFilters, flatFiltersToRules, rulesToFlatFilters, splitTypedValues, validateRulesForApply } from './rules';
+import { cleanValues, coerceOperator, coerceTagOperator, describeFilters, flatFiltersToRules, rulesToFlatFilters, splitTypedValues, validateRulesForApply } from './rules';
 import type { FilterRule, FlatFilter } from './types';
 
 const NOW = new Date('2026-11-23T10:00:00.000Z');
@@ -220,6 +220,26 @@ describe('typed values and operators', () => {
     expect(coerceOperator('in')).toBe('equals');
     expect(coerceOperator(undefined)).toBe('equals');
   });
+
+  it('keeps is_empty / is_not_empty on a tag (no values), and coerces its other operators as above', () => {
+    expect(coerceTagOperator('is_empty')).toBe('is_empty');
+    expect(coerceTagOperator('is_not_empty')).toBe('is_not_empty');
+    expect(coerceTagOperator('not_equals')).toBe('not_equals');
+    expect(coerceTagOperator('contains')).toBe('equals');
+    const rules = flatFiltersToRules([
+      flat({ id: 'p', field: 'cloud_provider', value: ['aws'], level: 0 }),
+      flat({ id: 't', field: 'tags', tagKey: 'team', tagValueOperator: 'is_empty', value: ['stale'] }),
+      flat({ id: 'u', field: 'tag:env', operator: 'is_not_empty', value: [] }),
+    ]);
+    expect(rules[0].conditions).toEqual([
+      { id: 't', field: 'tag', operator: 'equals', value: [], tagKey: 'team', tagValueOperator: 'is_empty' },
+      { id: 'u', field: 'tag', operator: 'equals', value: [], tagKey: 'env', tagValueOperator: 'is_not_empty' },
+    ]);
+    expect(rulesToFlatFilters(rules, NOW).slice(1).map((f) => [f.field, f.tagKey, f.tagValueOperator, f.value])).toEqual([
+      ['tags', 'team', 'is_empty', []],
+      ['tags', 'env', 'is_not_empty', []],
+    ]);
+  });
 });
 
 describe('describeFilters', () => {
@@ -235,5 +255,17 @@ describe('describeFilters', () => {
       'Azure',
       'Tag team',
     ]);
+  });
+
+  it('reads a missing tag as "{key} is missing" and a present one as "{key} is present"', () => {
+    const rule: FilterRule = {
+      id: 'r',
+      provider: 'aws',
+      conditions: [
+        { id: 'm', field: 'tag', operator: 'equals', value: [], tagKey: 'team', tagValueOperator: 'is_empty' },
+        { id: 'p', field: 'tag', operator: 'equals', value: [], tagKey: 'env', tagValueOperator: 'is_not_empty' },
+      ],
+    };
+    expect(describeFilters(rulesToFlatFilters([rule], NOW))).toEqual(['AWS', 'team is missing', 'env is present']);
   });
 });

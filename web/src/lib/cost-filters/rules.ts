@@ -1,6 +1,6 @@
-import { APPLY_MESSAGES, conditionFieldLabel, providerCode, providerLabel } from './constants';
+import { APPLY_MESSAGES, conditionFieldLabel, isValuelessTagOperator, providerCode, providerLabel } from './constants';
 import { newFilterId } from './ids';
-import type { ConditionField, FilterCondition, FilterRule, FlatFilter, Provider, ValueOperator } from './types';
+import type { ConditionField, FilterCondition, FilterRule, FlatFilter, Provider, TagValueOperator, ValueOperator } from './types';
 
 const CONDITION_TO_FLAT_FIELD: Record<ConditionField, string> = {
   service: 'service_name',
@@ -21,6 +21,11 @@ const FLAT_TO_CONDITION_FIELD: Record<string, ConditionField> = {
 /** Operators other than equals / not_equals become equals (spec 1 §5). */
 export function coerceOperator(operator: unknown): ValueOperator {
   return operator === 'not_equals' ? 'not_equals' : 'equals';
+}
+
+/** A tag's operator: also is_empty / is_not_empty (they take no values); others become equals. */
+export function coerceTagOperator(operator: unknown): TagValueOperator {
+  return operator === 'is_empty' || operator === 'is_not_empty' ? operator : coerceOperator(operator);
 }
 
 /** Typed values: comma-separated, trimmed, empties dropped (spec 1 §5). */
@@ -61,7 +66,8 @@ function conditionFromFlat(filter: FlatFilter): FilterCondition | null {
   if (conditionField === 'tag') {
     condition.operator = 'equals';
     condition.tagKey = tagKeyFromField ?? filter.tagKey ?? '';
-    condition.tagValueOperator = coerceOperator(filter.tagValueOperator ?? filter.operator);
+    condition.tagValueOperator = coerceTagOperator(filter.tagValueOperator ?? filter.operator);
+    if (isValuelessTagOperator(condition.tagValueOperator)) condition.value = [];
   }
   return condition;
 }
@@ -138,7 +144,8 @@ export function rulesToFlatFilters(rules: FilterRule[], now: Date = new Date()):
       };
       if (condition.field === 'tag') {
         filter.tagKey = condition.tagKey!.trim();
-        filter.tagValueOperator = coerceOperator(condition.tagValueOperator);
+        filter.tagValueOperator = coerceTagOperator(condition.tagValueOperator);
+        if (isValuelessTagOperator(filter.tagValueOperator)) filter.value = [];
       }
       out.push(filter);
     }
@@ -167,9 +174,15 @@ export function rulesToFlatFiltersAnyProvider(rules: FilterRule[], now: Date = n
   return out;
 }
 
-/** A person's reading of one condition: "Service equals AmazonEC2", "Tag env" (the key exists). */
+/**
+ * A person's reading of one condition: "Service equals AmazonEC2", "Tag env" (the key exists),
+ * "team is missing" (untagged for team), "team is present".
+ */
 export function describeCondition(condition: FilterCondition, provider: Provider | ''): string {
   if (!condition.field) return '';
+  if (condition.field === 'tag' && isValuelessTagOperator(condition.tagValueOperator)) {
+    return `${condition.tagKey ?? ''} ${condition.tagValueOperator === 'is_empty' ? 'is missing' : 'is present'}`;
+  }
   const field = conditionFieldLabel(condition.field, provider);
   const values = cleanValues(condition.value);
   const operator = condition.field === 'tag' ? (condition.tagValueOperator ?? 'equals') : condition.operator;

@@ -13,6 +13,11 @@ export type FilterField =
 
 export type FilterLogic = 'and' | 'or';
 export type ValueOperator = 'equals' | 'not_equals';
+/**
+ * A tag's value operator: equals / not equals its values, or without values `is_empty` (the key
+ * is missing or its value empty: "untagged for {key}") and `is_not_empty` (the key has a value).
+ */
+export type TagValueOperator = ValueOperator | 'is_empty' | 'is_not_empty';
 
 /** Spec 1 §3 "Flat applied filter (panel)": level 0 is a rule's provider, level 1 a condition. */
 export interface FlatFilter {
@@ -23,7 +28,7 @@ export interface FlatFilter {
   logic: FilterLogic;
   level: 0 | 1;
   tagKey?: string;
-  tagValueOperator?: ValueOperator;
+  tagValueOperator?: TagValueOperator;
   metadata?: Record<string, unknown>;
   created: string;
 }
@@ -41,7 +46,7 @@ export interface FilterCondition {
   operator: ValueOperator;
   value: string[];
   tagKey?: string;
-  tagValueOperator?: ValueOperator;
+  tagValueOperator?: TagValueOperator;
 }
 
 /** Spec 1 §3 "Filter rule (editor)". */

@@ -52,4 +52,35 @@ describe('compact filters in the URL', () => {
     expect(encodeFilters(back)).toBe('aws(region=us-east-1)~*(service=AmazonS3)');
     expect(decodeFilters('*~*()', NOW)).toEqual([]);
   });
+
+  it('writes a tag that is missing or present as tag:{key}:missing / :present and reads it back', () => {
+    const flat = rulesToFlatFilters(
+      [
+        {
+          id: 'r',
+          provider: 'aws',
+          conditions: [
+            { id: 'a', field: 'tag', operator: 'equals', value: [], tagKey: 'team', tagValueOperator: 'is_empty' },
+            { id: 'b', field: 'tag', operator: 'equals', value: [], tagKey: 'cost:center', tagValueOperator: 'is_not_empty' },
+          ],
+        },
+      ],
+      NOW,
+    );
+    const text = encodeFilters(flat);
+    expect(text).toBe('aws(tag:team:missing;tag:cost%3Acenter:present)');
+    expect(withoutIds(flatFiltersToRules(decodeFilters(text, NOW)))).toEqual([
+      {
+        provider: 'aws',
+        conditions: [
+          { field: 'tag', operator: 'equals', value: [], tagKey: 'team', tagValueOperator: 'is_empty' },
+          { field: 'tag', operator: 'equals', value: [], tagKey: 'cost:center', tagValueOperator: 'is_not_empty' },
+        ],
+      },
+    ]);
+    // A key named "missing" is a key (the key exists).
+    expect(withoutIds(flatFiltersToRules(decodeFilters('aws(tag:missing)', NOW)))).toEqual([
+      { provider: 'aws', conditions: [{ field: 'tag', operator: 'equals', value: [], tagKey: 'missing', tagValueOperator: 'equals' }] },
+    ]);
+  });
 });

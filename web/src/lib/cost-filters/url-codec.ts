@@ -6,7 +6,8 @@
  * Rules are joined by `~`, each `provider(condition;condition)` (a cloud's code or another
  * provider's percent-encoded name, `Oracle`; `*` for conditions that hold for any provider), a
  * condition `field=value|value` or `field!=value` (fields service, region, account, usage_type,
- * `tag:{key}`; a tag without values means the key exists). Values and tag keys are percent-encoded,
+ * `tag:{key}`; a tag without values means the key exists, `tag:{key}:missing` that it is missing or
+ * empty, `tag:{key}:present` that it has a value). Values and tag keys are percent-encoded,
  * including the characters `!'()*~`, so they never contain a separator; the rest of the string is
  * left as it is so that the link stays readable.
  */
@@ -23,6 +24,8 @@ function encodeCondition(condition: FilterCondition): string | null {
   if (condition.field === 'tag') {
     const key = condition.tagKey?.trim();
     if (!key) return null;
+    if (condition.tagValueOperator === 'is_empty') return `tag:${escapeToken(key)}:missing`;
+    if (condition.tagValueOperator === 'is_not_empty') return `tag:${escapeToken(key)}:present`;
     if (condition.value.length === 0) return `tag:${escapeToken(key)}`;
     const op = condition.tagValueOperator === 'not_equals' ? '!=' : '=';
     return `tag:${escapeToken(key)}${op}${condition.value.map(escapeToken).join('|')}`;
@@ -45,7 +48,15 @@ export function encodeFilters(filters: FlatFilter[]): string {
     .join('~');
 }
 
+/** The suffix of a tag condition without values (a key is escaped, so it holds no `:`). */
+const TAG_PRESENCE: Record<string, 'is_empty' | 'is_not_empty'> = { missing: 'is_empty', present: 'is_not_empty' };
+
 function decodeCondition(text: string, id: string): FilterCondition | null {
+  const presence = /^tag:([^=!:]+):(missing|present)$/.exec(text);
+  if (presence) {
+    const tagKey = unescapeToken(presence[1]).trim();
+    return tagKey ? { id, field: 'tag', operator: 'equals', value: [], tagKey, tagValueOperator: TAG_PRESENCE[presence[2]] } : null;
+  }
   const match = /^(service|region|account|usage_type|tag:[^=!]+)(?:(!?=)(.*))?$/.exec(text);
   if (!match) return null;
   const [, field, op, rawValues] = match;

@@ -62,7 +62,7 @@ describe('searchValues', () => {
     expect(labels(searchValues(index, 'eu-WEST'))).toEqual(['Region · eu-west-1', 'Region · eu-west-2']);
     expect(labels(searchValues(index, 'box'))).toEqual(['Usage type · BoxUsage:m5.large']);
     expect(labels(searchValues(index, 'tax'))).toEqual(['Charge type · tax', 'Charge type · Tax']);
-    expect(labels(searchValues(index, 'team'))).toEqual(['Tag key · team']);
+    expect(labels(searchValues(index, 'team'))).toEqual(['Tag key · team', 'Tag · team is missing']);
     expect(labels(searchValues(index, 'prod'))).toEqual(['Account · Production (111111111111)', 'Account · shop-prod', 'Tag value · env = prod']);
   });
 
@@ -85,8 +85,46 @@ describe('searchValues', () => {
       'Service · zone',
       ...regions.slice(0, 8).map((r) => `Region · ${r}`),
       'Tag key · zone',
+      'Tag · zone is missing',
     ]);
     expect(labels(searchValues(many, 'us-zo'))).toEqual(['Region · us-zone']);
+  });
+});
+
+describe('untagged: "Tag · {key} is missing"', () => {
+  const index = buildSearchIndex(['aws', 'gcp'], ALL);
+
+  it('is offered for each tag key, for every provider whose options came', () => {
+    expect(index.filter((e) => e.dimension === 'tag_missing')).toEqual([
+      { dimension: 'tag_missing', value: 'env', providers: ['aws', 'gcp'] },
+      // GCP's lines never carry "team": all of its spend is untagged for it.
+      { dimension: 'tag_missing', value: 'team', providers: ['aws', 'gcp'] },
+    ]);
+    expect(buildSearchIndex(['aws', 'gcp'], { aws: AWS }).find((e) => e.dimension === 'tag_missing')?.providers).toEqual(['aws']);
+  });
+
+  it('is found by the key, and by the start of "untagged", "missing" or "no tag"', () => {
+    for (const typed of ['untagged', 'Untag', 'missing', 'no tag']) {
+      expect(labels(searchValues(index, typed)), typed).toEqual(['Tag · env is missing', 'Tag · team is missing']);
+    }
+    expect(labels(searchValues(index, 'env'))).toEqual(['Tag key · env', 'Tag · env is missing']);
+    // Two letters inside the words find nothing.
+    expect(searchValues(index, 'is')).toEqual([]);
+    expect(searchValues(index, 'agged')).toEqual([]);
+  });
+
+  it('adds "team is missing" (is_empty, no values): a rule per provider, once per rule', () => {
+    const missing = index.find((e) => e.dimension === 'tag_missing' && e.value === 'team')!;
+    const rules = addEntryToRules([], missing);
+    const condition = { field: 'tag', operator: 'equals', value: [], tagKey: 'team', tagValueOperator: 'is_empty' };
+    expect(rules.map((r) => ({ provider: r.provider, conditions: r.conditions.map(({ id: _id, ...c }) => c) }))).toEqual([
+      { provider: 'aws', conditions: [condition] },
+      { provider: 'gcp', conditions: [condition] },
+    ]);
+    expect(addEntryToRules(rules, missing)).toEqual(rules);
+    // Beside a rule's other conditions; a "key exists" condition of the key is not taken for it.
+    const withKey: FilterRule = { id: 'r', provider: 'aws', conditions: [{ id: 'k', field: 'tag', operator: 'equals', value: [], tagKey: 'team', tagValueOperator: 'equals' }] };
+    expect(addEntryToRules([withKey], missing)[0].conditions.map((c) => c.tagValueOperator)).toEqual(['equals', 'is_empty']);
   });
 });
 

@@ -5,7 +5,16 @@
 import { newFilterId, providerCode, providerLabel, type FilterCondition, type FilterRule, type Provider, type ProviderOptions } from '@/lib/cost-filters';
 
 /** The dimensions searched, in the order their groups are listed. */
-export type SearchDimension = 'account' | 'service' | 'region' | 'provider' | 'usage_type' | 'charge_type' | 'tag_key' | 'tag_value';
+export type SearchDimension =
+  | 'account'
+  | 'service'
+  | 'region'
+  | 'provider'
+  | 'usage_type'
+  | 'charge_type'
+  | 'tag_key'
+  | 'tag_value'
+  | 'tag_missing';
 
 export const SEARCH_DIMENSIONS: ReadonlyArray<{ value: SearchDimension; label: string }> = [
   { value: 'account', label: 'Account' },
@@ -16,7 +25,12 @@ export const SEARCH_DIMENSIONS: ReadonlyArray<{ value: SearchDimension; label: s
   { value: 'charge_type', label: 'Charge type' },
   { value: 'tag_key', label: 'Tag key' },
   { value: 'tag_value', label: 'Tag value' },
+  // "Tag · team is missing": the spend untagged for a key.
+  { value: 'tag_missing', label: 'Tag' },
 ];
+
+/** Besides the key itself, the words that find "Tag · {key} is missing". */
+export const UNTAGGED_WORDS: ReadonlyArray<string> = ['untagged', 'missing', 'no tag'];
 
 /** Matches need at least this many characters typed. */
 export const MIN_SEARCH_LENGTH = 2;
@@ -26,7 +40,7 @@ export const MAX_MATCHES_PER_DIMENSION = 8;
 /** One value of one dimension, with the providers that have it. */
 export interface SearchEntry {
   dimension: SearchDimension;
-  /** The value a condition gets (an account id, a provider code, a tag value …); a tag key for `tag_key`. */
+  /** The value a condition gets (an account id, a provider code, a tag value …); a tag key for `tag_key` and `tag_missing`. */
   value: string;
   /** The tag key of a `tag_value`. */
   tagKey?: string;
@@ -49,6 +63,8 @@ export function entryValueLabel(entry: SearchEntry): string {
       return providerLabel(entry.value);
     case 'tag_value':
       return `${entry.tagKey} = ${entry.value}`;
+    case 'tag_missing':
+      return `${entry.value} is missing`;
     default:
       return entry.value;
   }
@@ -72,6 +88,8 @@ export interface SearchIndexOptions {
 /**
  * Every value of every provider's options as one list, a value found for several providers
  * listed once with all of them. `providers` are the providers with data (the provider entries).
+ * Each tag key also gives "{key} is missing" for every provider whose options came: a provider
+ * whose lines never carry the key is untagged for it throughout.
  */
 export function buildSearchIndex(
   providers: ReadonlyArray<Provider>,
@@ -102,6 +120,9 @@ export function buildSearchIndex(
       for (const v of values) add({ dimension: 'tag_value', value: v, tagKey: key }, provider);
     }
   }
+  const tagKeys = [...byKey.values()].filter((entry) => entry.dimension === 'tag_key').map((entry) => entry.value);
+  const loaded = codes.filter((provider) => options[provider]);
+  for (const key of tagKeys) for (const provider of loaded) add({ dimension: 'tag_missing', value: key }, provider);
   return [...byKey.values()];
 }
 
@@ -113,12 +134,26 @@ function searchTexts(entry: SearchEntry): string[] {
 }
 
 /** 0 = equal, 1 = starts with, 2 = contains, null = no match (all case-insensitive). */
+function textRank(text: string, needle: string): number | null {
+  const hay = text.toLowerCase();
+  return hay === needle ? 0 : hay.startsWith(needle) ? 1 : hay.includes(needle) ? 2 : null;
+}
+
+/**
+ * The best rank of an entry's texts. A missing tag is also found by the start of one of the
+ * UNTAGGED_WORDS ("untag", "missing"), not by any two letters inside them ("is").
+ */
 function matchRank(entry: SearchEntry, needle: string): number | null {
   let best: number | null = null;
   for (const text of searchTexts(entry)) {
-    const hay = text.toLowerCase();
-    const rank = hay === needle ? 0 : hay.startsWith(needle) ? 1 : hay.includes(needle) ? 2 : null;
+    const rank = textRank(text, needle);
     if (rank !== null && (best === null || rank < best)) best = rank;
+  }
+  if (entry.dimension === 'tag_missing') {
+    for (const word of UNTAGGED_WORDS) {
+      const rank = textRank(word, needle);
+      if (rank !== null && rank < 2 && (best === null || rank < best)) best = rank;
+    }
   }
   return best;
 }
@@ -145,7 +180,7 @@ export function searchValues(index: ReadonlyArray<SearchEntry>, query: string): 
 
 type ConditionDimension = Exclude<SearchDimension, 'provider' | 'charge_type'>;
 
-/** The rule condition an entry becomes (equals; a tag key alone: the key exists). */
+/** The rule condition an entry becomes (equals; a tag key alone: the key exists; a missing key: is_empty). */
 function conditionFor(entry: SearchEntry & { dimension: ConditionDimension }): FilterCondition {
   const id = newFilterId('condition');
   switch (entry.dimension) {
@@ -153,6 +188,8 @@ function conditionFor(entry: SearchEntry & { dimension: ConditionDimension }): F
       return { id, field: 'tag', operator: 'equals', value: [], tagKey: entry.value, tagValueOperator: 'equals' };
     case 'tag_value':
       return { id, field: 'tag', operator: 'equals', value: [entry.value], tagKey: entry.tagKey, tagValueOperator: 'equals' };
+    case 'tag_missing':
+      return { id, field: 'tag', operator: 'equals', value: [], tagKey: entry.value, tagValueOperator: 'is_empty' };
     default:
       return { id, field: entry.dimension, operator: 'equals', value: [entry.value] };
   }
@@ -164,6 +201,11 @@ function conditionFor(entry: SearchEntry & { dimension: ConditionDimension }): F
  * conditions of one field would match nothing; a value it already has changes nothing.
  */
 function withCondition(rule: FilterRule, condition: FilterCondition): FilterRule {
+  if (condition.tagValueOperator === 'is_empty') {
+    // "team is missing" once per rule.
+    const has = rule.conditions.some((c) => c.field === 'tag' && c.tagKey === condition.tagKey && c.tagValueOperator === 'is_empty');
+    return has ? rule : { ...rule, conditions: [...rule.conditions, condition] };
+  }
   const same = rule.conditions.find((c) => {
     if (c.field !== condition.field) return false;
     if (c.field === 'tag') return c.tagKey === condition.tagKey && (c.tagValueOperator ?? 'equals') === 'equals';

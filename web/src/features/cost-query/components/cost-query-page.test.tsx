@@ -3,7 +3,7 @@ import { Route, Routes } from 'react-router';
 import type { CostRow } from '@/lib/cost';
 import { readPresets, type FilterPreset } from '@/lib/cost-filters';
 import { makeAccount, makeUser } from '@/test/fixtures';
-import { mockApi, type MockCall, type MockReply } from '@/test/mock-api';
+import { mockApi, type MockReply } from '@/test/mock-api';
 import { renderWithProviders, signInAs } from '@/test/render';
 import { CostQueryPage } from './cost-query-page';
 

@@ -31,6 +31,50 @@ describe('CostChart in a test browser', () => {
     expect(rows.map((row) => row.textContent)).toEqual(['AmazonEC2$60.50', 'Cloud Storage$0.0034']);
     expect(screen.getByTestId('cost-chart')).toHaveAttribute('data-chart-type', 'bar');
   });
+
+  it('is described by what it draws and lists every figure in a table of its own', () => {
+    renderWithProviders(<CostChart type="bar" stacked categories={categories} series={series} ariaLabel="Daily cost by service" />);
+    expect(screen.getByRole('img', { name: 'Daily cost by service' })).toHaveAccessibleDescription(
+      'Stacked bar chart over 3 days, Nov 1, 2026 – Nov 3, 2026; 2 series: AmazonEC2, Cloud Storage. ' +
+        'Each series\' total is in the table “Daily cost by service data”; the figures of each day are in the table “Daily cost by service figures”.',
+    );
+    const figures = screen.getByRole('table', { name: 'Daily cost by service figures' });
+    expect(within(figures).getAllByRole('row').map((row) => Array.from(row.children, (cell) => cell.textContent))).toEqual([
+      ['Date', 'AmazonEC2', 'Cloud Storage'],
+      ['Nov 1, 2026', '$10.00', '$0.0010'],
+      ['Nov 2, 2026', '$20.50', '$0.0020'],
+      ['Nov 3, 2026', '$30.00', '$0.00040'],
+    ]);
+  });
+
+  it('points to the page\'s own table instead when it has one, and names at most five series', () => {
+    const many = ['A', 'B', 'C', 'D', 'E', 'F', 'G'].map((name) => ({ name, values: [1, 2, 3] }));
+    renderWithProviders(<CostChart type="line" categories={categories} series={many} ariaLabel="Cost chart" figuresTable="Cost by date" />);
+    expect(screen.getByRole('img', { name: 'Cost chart' })).toHaveAccessibleDescription(
+      'Line chart over 3 days, Nov 1, 2026 – Nov 3, 2026; 7 series: A, B, C, D, E and 2 more. The figures are in the table “Cost by date” on this page.',
+    );
+    expect(screen.queryByRole('table', { name: 'Cost chart figures' })).not.toBeInTheDocument();
+    expect(screen.getByRole('table', { name: 'Cost chart data' })).toBeInTheDocument();
+  });
+
+  it('describes a pie by its slices and a chart over named categories by their count', () => {
+    renderWithProviders(<CostChart type="pie" categories={categories} series={series} ariaLabel="Share by service" />);
+    expect(screen.getByRole('img', { name: 'Share by service' })).toHaveAccessibleDescription(
+      'Pie chart of 2 slices: AmazonEC2, Cloud Storage. Each slice\'s amount is in the table “Share by service data”.',
+    );
+    expect(screen.queryByRole('table', { name: 'Share by service figures' })).not.toBeInTheDocument();
+    renderWithProviders(
+      <CostChart type="bar" categories={['EC2', 'S3']} series={[{ name: 'Current', values: [5, 7] }]} ariaLabel="Current by service" />,
+    );
+    expect(screen.getByRole('img', { name: 'Current by service' })).toHaveAccessibleDescription(
+      'Bar chart over 2 categories, EC2 to S3; 1 series: Current. ' +
+        'Each series\' total is in the table “Current by service data”; the figures of each category are in the table “Current by service figures”.',
+    );
+    expect(within(screen.getByRole('table', { name: 'Current by service figures' })).getAllByRole('columnheader').map((th) => th.textContent)).toEqual([
+      'Category',
+      'Current',
+    ]);
+  });
 });
 
 describe('buildChartOption', () => {

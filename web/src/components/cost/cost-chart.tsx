@@ -1,8 +1,9 @@
 import { Alert, Box } from '@mui/material';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import type { ECharts } from 'echarts/core';
 import { formatChartAmount } from '@/lib/cost/format';
 import { useStableValue } from '@/lib/cost/storage';
+import { categoriesAreDays, categoryLabel, describeChart } from './chart-description';
 import { buildChartOption, seriesTotal, type CostChartData } from './chart-option';
 import { chartsCanRender } from './chart-loader';
 import { DEFAULT_CHART_PALETTE } from './palettes';
@@ -38,6 +39,12 @@ export interface CostChartProps extends CostChartData {
   onSelect?: (value: string) => void;
   /** The accessible name of a series' button (default "Select {name}"). */
   selectLabel?: (value: string) => string;
+  /**
+   * The accessible name of a table elsewhere on the page with the chart's figures (e.g. "Cost by
+   * date"): the chart's description points to it. Without it the chart carries its own visually
+   * hidden table of every figure, named "{ariaLabel} figures".
+   */
+  figuresTable?: string;
 }
 
 /** The data table while a button in it has the keyboard focus: on screen, below the chart. */
@@ -48,8 +55,10 @@ const shownOnFocus = {
 /**
  * A cost chart (line, area, bar or pie; stacked; zoom slider; scrolling legend; one of the §9
  * colour palettes, 'default' unless `palette` says otherwise), drawn with
- * ECharts loaded on first use. Next to the drawing is a visually hidden table with each series'
- * total, named "{ariaLabel} data", for screen readers and tests.
+ * ECharts loaded on first use. Its text alternative: the drawing is an image named `ariaLabel`
+ * and described by what it draws (type, days, series) and where its figures are; next to it are
+ * visually hidden tables of each series' total ("{ariaLabel} data") and, unless `figuresTable`
+ * names the page's own table, of every figure ("{ariaLabel} figures").
  */
 export function CostChart({
   height = 360,
@@ -57,8 +66,10 @@ export function CostChart({
   onPointClick,
   onSelect,
   selectLabel = (value) => `Select ${value}`,
+  figuresTable,
   ...data
 }: CostChartProps) {
+  const descriptionId = useId();
   const containerRef = useRef<HTMLDivElement>(null);
   const [chart, setChart] = useState<ECharts | null>(null);
   const [loadFailed, setLoadFailed] = useState(false);
@@ -116,10 +127,26 @@ export function CostChart({
     chart?.setOption(option, { notMerge: true });
   }, [chart, option]);
 
+  const ownFigures = !figuresTable && type !== 'pie' && categories.length > 0;
+  const figuresName = `${ariaLabel} figures`;
+  const description = describeChart(
+    { type, categories, series, stacked },
+    { totals: `${ariaLabel} data`, figures: ownFigures ? figuresName : undefined, figuresElsewhere: figuresTable },
+  );
+
   return (
     <Box data-testid="cost-chart" data-chart-type={type} data-palette={palette} sx={{ position: 'relative', width: '100%' }}>
       {loadFailed ? <Alert severity="error">{CHART_LOAD_ERROR_MESSAGE}</Alert> : null}
-      <Box ref={containerRef} role="img" aria-label={ariaLabel} sx={{ width: '100%', height, display: loadFailed ? 'none' : 'block' }} />
+      <Box
+        ref={containerRef}
+        role="img"
+        aria-label={ariaLabel}
+        aria-describedby={descriptionId}
+        sx={{ width: '100%', height, display: loadFailed ? 'none' : 'block' }}
+      />
+      <Box component="span" id={descriptionId} sx={visuallyHidden}>
+        {description}
+      </Box>
       <Box component="table" sx={onSelect ? { ...visuallyHidden, ...shownOnFocus } : visuallyHidden} aria-label={`${ariaLabel} data`}>
         <thead>
           <tr>
@@ -144,6 +171,36 @@ export function CostChart({
           ))}
         </tbody>
       </Box>
+      {ownFigures ? <FiguresTable name={figuresName} categories={categories} series={series} currency={currency} /> : null}
+    </Box>
+  );
+}
+
+/** Every figure of the chart, visually hidden: a row per category (day), a column per series. */
+function FiguresTable({ name, categories, series, currency }: Pick<CostChartData, 'categories' | 'series' | 'currency'> & { name: string }) {
+  return (
+    <Box component="table" sx={visuallyHidden} aria-label={name}>
+      <thead>
+        <tr>
+          <th scope="col">{categoriesAreDays(categories) ? 'Date' : 'Category'}</th>
+          {series.map((item) => (
+            <th key={item.name} scope="col">
+              {item.name}
+            </th>
+          ))}
+        </tr>
+      </thead>
+      <tbody>
+        {categories.map((category, index) => (
+          // Categories may repeat a label (two groups of one name); the index is the point.
+          <tr key={index}>
+            <th scope="row">{categoryLabel(category)}</th>
+            {series.map((item) => (
+              <td key={item.name}>{Number.isFinite(item.values[index]) ? formatChartAmount(item.values[index], currency) : '—'}</td>
+            ))}
+          </tr>
+        ))}
+      </tbody>
     </Box>
   );
 }

@@ -1,6 +1,6 @@
 import { Alert, Box } from '@mui/material';
 import { visuallyHidden } from '@mui/utils';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import type { ECharts } from 'echarts/core';
 import { CHART_LOAD_ERROR_MESSAGE, chartsCanRender } from '@/components/cost';
 import { formatChartAmount, formatDayLabel, useStableValue } from '@/lib/cost';
@@ -17,6 +17,19 @@ export interface AnomalyChartProps {
 const amountOrDash = (value: number | null | undefined, currency: string) =>
   value === null || value === undefined ? '—' : formatChartAmount(value, currency);
 
+/** The chart's description (its text alternative besides the name): what it draws, over which days. */
+export function describeAnomalyChart(points: readonly AnomalySeriesPoint[], tableName: string): string {
+  if (points.length === 0) return `No days to draw. The table “${tableName}” is empty.`;
+  const first = formatDayLabel(points[0].day);
+  const last = formatDayLabel(points[points.length - 1].day);
+  const over = points.length === 1 ? `on ${first}` : `over ${points.length} days, ${first} – ${last}`;
+  const anomalous = points.filter((point) => point.anomalous).map((point) => formatDayLabel(point.day));
+  const marked = anomalous.length
+    ? `${anomalous.length} anomalous ${anomalous.length === 1 ? 'day is' : 'days are'} marked: ${anomalous.slice(0, 5).join(', ')}${anomalous.length > 5 ? ` and ${anomalous.length - 5} more` : ''}`
+    : 'no day is marked anomalous';
+  return `Line chart of the actual cost per day ${over}, with the expected cost and its low–high band; ${marked}. The figures of each day are in the table “${tableName}”.`;
+}
+
 /**
  * Actual cost per day with the expected band (low–high shaded), the expected cost dashed and
  * the anomalous days marked, drawn with the cost screens' ECharts build loaded on first use.
@@ -24,6 +37,7 @@ const amountOrDash = (value: number | null | undefined, currency: string) =>
  * readers and tests (jsdom has no canvas, so there the chart is not drawn).
  */
 export function AnomalyChart({ points, currency, ariaLabel, height = 320 }: AnomalyChartProps) {
+  const descriptionId = useId();
   const containerRef = useRef<HTMLDivElement>(null);
   const [chart, setChart] = useState<ECharts | null>(null);
   const [loadFailed, setLoadFailed] = useState(false);
@@ -65,7 +79,16 @@ export function AnomalyChart({ points, currency, ariaLabel, height = 320 }: Anom
   return (
     <Box data-testid="anomaly-chart" sx={{ position: 'relative', width: '100%' }}>
       {loadFailed ? <Alert severity="error">{CHART_LOAD_ERROR_MESSAGE}</Alert> : null}
-      <Box ref={containerRef} role="img" aria-label={ariaLabel} sx={{ width: '100%', height, display: loadFailed ? 'none' : 'block' }} />
+      <Box
+        ref={containerRef}
+        role="img"
+        aria-label={ariaLabel}
+        aria-describedby={descriptionId}
+        sx={{ width: '100%', height, display: loadFailed ? 'none' : 'block' }}
+      />
+      <Box component="span" id={descriptionId} sx={visuallyHidden}>
+        {describeAnomalyChart(points, `${ariaLabel} data`)}
+      </Box>
       <Box component="table" sx={visuallyHidden} aria-label={`${ariaLabel} data`}>
         <thead>
           <tr>

@@ -110,6 +110,7 @@ export function ComparePage() {
               <CostChart
                 type="bar"
                 ariaLabel={`Previous and current by ${groupKeyLabel(dimension).toLowerCase()}`}
+                figuresTable={`Comparison by ${groupKeyLabel(dimension).toLowerCase()}`}
                 categories={top.map(rowLabel)}
                 series={[
                   { name: `Previous (${formatComparedRange(answer.previous_period)})`, values: top.map((row) => row.previous) },

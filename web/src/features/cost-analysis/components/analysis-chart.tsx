@@ -41,6 +41,7 @@ export function AnalysisChart({ data, view, primary, totalGroups, currency, onDr
         zoom
         height={380}
         ariaLabel="Advanced cost chart"
+        figuresTable={primary ? 'Cost by group' : 'Cost by period'}
         currency={currency}
         onSelect={primary && onDrill ? onDrill : undefined}
         selectLabel={(label) => `Drill into ${label}`}

@@ -87,6 +87,7 @@ export function CostVisualisationPage() {
               zoom
               palette={palette}
               ariaLabel="Cost chart"
+              figuresTable="Cost by date"
             />
             <DateRowsTable key={`${groupBy}-${aggregation}-${range.start}-${range.end}`} rows={d.rows} groupLabel={groupLabel} />
           </Stack>

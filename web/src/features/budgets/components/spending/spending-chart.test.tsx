@@ -50,6 +50,24 @@ describe('SpendingChart', () => {
     ]);
   });
 
+  it('describes the chart: its type, days, budget line, alerts and forecast, and names its table', () => {
+    renderChart();
+    expect(screen.getByRole('img', { name: 'Spending trend chart' })).toHaveAccessibleDescription(
+      'Bar chart of daily spending, 2 points, Nov 1, 2026 – Nov 2, 2026; the budget line at $100. The figures of each point are in the table “Spending trend chart data”.',
+    );
+    const withMore: SpendingChartData = {
+      ...data,
+      chartType: 'line',
+      dataType: 'cumulative',
+      markers: [{ label: '75%', date: '2026-11-02', value: 75 }],
+      forecast: { days: ['2026-11-03', '2026-11-30'], from: 350, to: 900 },
+    };
+    render(<SpendingChart data={withMore} height={400} ariaLabel="Cumulative trend" onPointClick={vi.fn()} />);
+    expect(screen.getByRole('img', { name: 'Cumulative trend' })).toHaveAccessibleDescription(
+      'Line chart of cumulative spending, 2 points, Nov 1, 2026 – Nov 2, 2026; the budget line at $100; alert 75% reached on Nov 2, 2026 ($75); forecast from $350 to $900 by Nov 30, 2026. The figures of each point are in the table “Cumulative trend data”.',
+    );
+  });
+
   it('reports the index of the point whose column was clicked, and ignores clicks outside the plot', async () => {
     const { onPointClick } = renderChart();
     await waitFor(() => expect(fake.instance.setOption).toHaveBeenCalled());

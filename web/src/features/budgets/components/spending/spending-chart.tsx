@@ -1,9 +1,10 @@
 import { Box } from '@mui/material';
 import { visuallyHidden } from '@mui/utils';
-import { useEffect, useImperativeHandle, useMemo, useRef, useState, type Ref } from 'react';
+import { useEffect, useId, useImperativeHandle, useMemo, useRef, useState, type Ref } from 'react';
 import type { ECharts } from 'echarts/core';
 import { chartsCanRender } from '@/components/cost/chart-loader';
 import { useStableValue } from '@/lib/cost/storage';
+import { formatDayLabel } from '@/lib/cost/time-range';
 import { formatUsd } from '../../model/format';
 import { ChartErrorPanel, ChartLoading } from './chart-states';
 import { daysLabel } from './point-label';
@@ -30,6 +31,29 @@ export interface SpendingChartProps {
 
 type ChartState = 'loading' | 'drawn' | 'failed';
 
+const CHART_TYPE_NAMES = { bar: 'Bar chart', line: 'Line chart', area: 'Area chart' } as const;
+
+/**
+ * The chart's description (its text alternative besides the name): what it draws, over which
+ * days, and the figures only the drawing shows (the budget line, the alert triangles, the forecast).
+ */
+export function describeSpendingChart(data: SpendingChartData, tableName: string): string {
+  const { points } = data;
+  if (points.length === 0) return `${CHART_TYPE_NAMES[data.chartType]} of ${data.dataType} spending with no points.`;
+  const first = points[0];
+  const last = points[points.length - 1];
+  const parts = [
+    `${CHART_TYPE_NAMES[data.chartType]} of ${data.dataType} spending, ${points.length} ${points.length === 1 ? 'point' : 'points'}, ${daysLabel({ startDate: first.startDate, endDate: last.endDate })}`,
+  ];
+  if (data.budgetLine > 0) parts.push(`the budget line at ${formatUsd(data.budgetLine)}`);
+  for (const marker of data.markers) parts.push(`alert ${marker.label} reached on ${formatDayLabel(marker.date)} (${formatUsd(marker.value)})`);
+  if (data.forecast && data.forecast.days.length) {
+    const end = data.forecast.days[data.forecast.days.length - 1];
+    parts.push(`forecast from ${formatUsd(data.forecast.from)} to ${formatUsd(data.forecast.to)} by ${formatDayLabel(end)}`);
+  }
+  return `${parts.join('; ')}. The figures of each point are in the table “${tableName}”.`;
+}
+
 /**
  * The Spending Trend chart, drawn with ECharts loaded on first use (the shared build plus mark
  * points and areas). Next to the drawing is a visually hidden table of its points, named
@@ -40,6 +64,7 @@ export function SpendingChart({ data, height, ariaLabel, onPointClick, onDrawnCh
   const containerRef = useRef<HTMLDivElement>(null);
   const [chart, setChart] = useState<ECharts | null>(null);
   const [state, setState] = useState<ChartState>(() => (chartsCanRender() ? 'loading' : 'drawn'));
+  const descriptionId = useId();
   const clickRef = useRef(onPointClick);
   clickRef.current = onPointClick;
   const drawnRef = useRef(onDrawnChange);
@@ -123,8 +148,12 @@ export function SpendingChart({ data, height, ariaLabel, onPointClick, onDrawnCh
         ref={containerRef}
         role="img"
         aria-label={ariaLabel}
+        aria-describedby={descriptionId}
         sx={{ width: '100%', height, display: state === 'failed' ? 'none' : 'block', cursor: 'pointer' }}
       />
+      <Box component="span" id={descriptionId} sx={visuallyHidden}>
+        {describeSpendingChart(data, `${ariaLabel} data`)}
+      </Box>
       <Box component="table" sx={visuallyHidden} aria-label={`${ariaLabel} data`}>
         <thead>
           <tr>

@@ -1,18 +1,19 @@
-import { CssBaseline, ThemeProvider } from '@mui/material';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { useEffect, useState, type ReactNode } from 'react';
 import { startSessionRefresh } from '@/api/auth-refresh';
 import { sharedKeys } from '@/api/queries';
 import { subscribeSession } from '@/api/session';
 import { createQueryClient } from './query-client';
-import { theme } from './theme';
 
 export interface AppProvidersProps {
   children: ReactNode;
   queryClient?: QueryClient;
 }
 
-/** Theme, server-state cache and the session keeper. */
+/**
+ * Server-state cache and the session keeper. MUI's theme is not here: it comes with the pages
+ * that use MUI (`AppTheme`), so the sign-in page loads without it.
+ */
 export function AppProviders({ children, queryClient }: AppProvidersProps) {
   const [client] = useState(() => queryClient ?? createQueryClient());
 
@@ -30,10 +31,5 @@ export function AppProviders({ children, queryClient }: AppProvidersProps) {
     [client],
   );
 
-  return (
-    <ThemeProvider theme={theme}>
-      <CssBaseline />
-      <QueryClientProvider client={client}>{children}</QueryClientProvider>
-    </ThemeProvider>
-  );
+  return <QueryClientProvider client={client}>{children}</QueryClientProvider>;
 }

@@ -4,11 +4,24 @@ import { usePublicConfig } from '@/api/queries';
 import { useSession } from '@/api/use-session';
 import { FullPageSpinner } from '@/components/full-page-spinner';
 import { AuthPage } from '@/features/auth/components/auth-page';
+import { loadSignedInApp } from './routes/preload';
 
-const AppRoutes = lazy(() => import('./routes/app-routes').then((m) => ({ default: m.AppRoutes })));
-const InvitationPage = lazy(() =>
-  import('@/features/auth/components/invitation-page').then((m) => ({ default: m.InvitationPage })),
-);
+// The sign-in page is plain React (no MUI, no app shell); everything behind sign-in, and MUI with
+// it, comes in chunks of its own (docs/ANALYST-FLOW.md, "Speed over a real network").
+const SignedInApp = lazy(loadSignedInApp);
+const InvitationPage = lazy(async () => {
+  const [{ AppTheme }, { InvitationPage: Page }] = await Promise.all([
+    import('./app-theme'),
+    import('@/features/auth/components/invitation-page'),
+  ]);
+  return {
+    default: () => (
+      <AppTheme>
+        <Page />
+      </AppTheme>
+    ),
+  };
+});
 
 /** Signed in: the application; otherwise the sign-in page for any route (and the invitation page). */
 export function Root() {
@@ -18,7 +31,7 @@ export function Root() {
   return (
     <Suspense fallback={<FullPageSpinner />}>
       {session ? (
-        <AppRoutes />
+        <SignedInApp />
       ) : (
         <Routes>
           <Route path="/invite/:token" element={<InvitationPage />} />

@@ -1,9 +1,10 @@
-import { Box, CircularProgress } from '@mui/material';
+import { Spinner } from './plain/spinner';
 
+/** A page-sized loading circle; plain (no MUI), so the signed-out shell can show it too. */
 export function FullPageSpinner({ label = 'Loading' }: { label?: string }) {
   return (
-    <Box sx={{ display: 'grid', placeItems: 'center', minHeight: '50vh' }}>
-      <CircularProgress aria-label={label} />
-    </Box>
+    <div className="cs-full-page-spinner">
+      <Spinner label={label} />
+    </div>
   );
 }

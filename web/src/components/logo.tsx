@@ -1,5 +1,5 @@
-import { Box, Typography } from '@mui/material';
 import { Link as RouterLink } from 'react-router';
+import './logo.css';
 
 function LogoMark({ size = 28 }: { size?: number }) {
   return (
@@ -11,19 +11,12 @@ function LogoMark({ size = 28 }: { size?: number }) {
   );
 }
 
-/** The product logo; a link home. */
-export function Logo({ color = 'inherit' }: { color?: string }) {
+/** The product logo; a link home. Plain (no MUI): the sign-in page shows it too. */
+export function Logo() {
   return (
-    <Box
-      component={RouterLink}
-      to="/"
-      aria-label="Costscope home"
-      sx={{ display: 'inline-flex', alignItems: 'center', gap: 1, color, textDecoration: 'none' }}
-    >
+    <RouterLink to="/" aria-label="Costscope home" className="cs-logo">
       <LogoMark />
-      <Typography component="span" variant="h6" sx={{ fontWeight: 700, letterSpacing: '-0.01em' }}>
-        Costscope
-      </Typography>
-    </Box>
+      <span className="cs-logo__name">Costscope</span>
+    </RouterLink>
   );
 }

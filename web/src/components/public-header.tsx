@@ -1,52 +1,43 @@
-import MailOutlineIcon from '@mui/icons-material/MailOutline';
-import MenuBookOutlinedIcon from '@mui/icons-material/MenuBookOutlined';
-import { AppBar, Button, IconButton, Stack, Toolbar } from '@mui/material';
 import { useAppConfig } from '@/api/queries';
 import { mailto } from '@/lib/mailto';
 import { Logo } from './logo';
+import { Icon } from './plain/icon';
+import './public-header.css';
 
-/** Header for visitors who are not signed in: logo, Documentation and the contact e-mail. */
+/**
+ * Header for visitors who are not signed in: logo, Documentation and the contact e-mail.
+ * Plain (no MUI), the look of an outlined MUI AppBar with text buttons.
+ */
 export function PublicHeader() {
   const config = useAppConfig();
   return (
-    <AppBar position="static" color="inherit" elevation={0} sx={{ borderBottom: 1, borderColor: 'divider' }}>
-      <Toolbar sx={{ gap: 2 }}>
-        <Logo color="text.primary" />
-        <Stack direction="row" spacing={{ xs: 0, sm: 1 }} sx={{ ml: 'auto' }} alignItems="center">
+    <header className="cs-public-header">
+      <div className="cs-public-header__toolbar">
+        <Logo />
+        <div className="cs-public-header__links">
           {config.documentation_url ? (
-            <Button
-              href={config.documentation_url}
-              target="_blank"
-              rel="noreferrer"
-              startIcon={<MenuBookOutlinedIcon />}
-              color="inherit"
-              sx={{ '& .MuiButton-startIcon': { display: { xs: 'none', sm: 'inherit' } } }}
-            >
+            <a className="cs-button cs-public-header__docs" href={config.documentation_url} target="_blank" rel="noreferrer">
+              <span className="cs-button__start-icon">
+                <Icon name="menuBookOutlined" />
+              </span>
               Documentation
-            </Button>
+            </a>
           ) : null}
           {config.support_email ? (
-            <IconButton
-              href={mailto(config.support_email)}
-              aria-label="Contact support"
-              color="inherit"
-              sx={{ display: { xs: 'inline-flex', sm: 'none' } }}
-            >
-              <MailOutlineIcon />
-            </IconButton>
+            <a className="cs-icon-button cs-public-header__mail-icon" href={mailto(config.support_email)} aria-label="Contact support">
+              <Icon name="mailOutline" />
+            </a>
           ) : null}
           {config.support_email ? (
-            <Button
-              href={mailto(config.support_email)}
-              startIcon={<MailOutlineIcon />}
-              color="inherit"
-              sx={{ textTransform: 'none', display: { xs: 'none', sm: 'inline-flex' } }}
-            >
+            <a className="cs-button cs-public-header__mail" href={mailto(config.support_email)}>
+              <span className="cs-button__start-icon">
+                <Icon name="mailOutline" />
+              </span>
               {config.support_email}
-            </Button>
+            </a>
           ) : null}
-        </Stack>
-      </Toolbar>
-    </AppBar>
+        </div>
+      </div>
+    </header>
   );
 }

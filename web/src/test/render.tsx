@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import type { ReactElement, ReactNode } from 'react';
 import { MemoryRouter, useLocation } from 'react-router';
 import { createQueryClient } from '@/app/query-client';
+import { AppTheme } from '@/app/app-theme';
 import { AppProviders } from '@/app/providers';
 import { Root } from '@/app/root';
 import { sessionFromAuth, setSession } from '@/api/session';
@@ -28,10 +29,12 @@ export function renderWithProviders(ui: ReactElement, { route = '/', state }: { 
   queryClient.setDefaultOptions({ queries: { ...queryClient.getDefaultOptions().queries, retry: false } });
   const wrapper = ({ children }: { children: ReactNode }) => (
     <AppProviders queryClient={queryClient}>
-      <MemoryRouter initialEntries={[{ pathname: route.split('?')[0], search: route.includes('?') ? `?${route.split('?')[1]}` : '', state }]}>
-        {children}
-        <LocationProbe />
-      </MemoryRouter>
+      <AppTheme>
+        <MemoryRouter initialEntries={[{ pathname: route.split('?')[0], search: route.includes('?') ? `?${route.split('?')[1]}` : '', state }]}>
+          {children}
+          <LocationProbe />
+        </MemoryRouter>
+      </AppTheme>
     </AppProviders>
   );
   return { user: userEvent.setup(), queryClient, ...render(ui, { wrapper }) };

@@ -60,7 +60,7 @@ export function AppShell() {
               <MenuIcon />
             </IconButton>
           )}
-          <Logo color="text.primary" />
+          <Logo />
           <Box sx={{ flex: 1 }} />
           {config.features.DiscoverJobTrigger ? <DiscoverButton compact /> : null}
           <UserMenu user={me.data} onSignOut={() => signOut.mutate()} />

@@ -1,13 +1,15 @@
-import { Alert, Box, Container, Paper, Tab, Tabs, Typography } from '@mui/material';
 import { useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { useAppConfig } from '@/api/queries';
 import type { PublicConfig } from '@/api/types';
 import { useSessionRestoring } from '@/api/use-session';
 import { FullPageSpinner } from '@/components/full-page-spinner';
+import { Alert } from '@/components/plain/alert';
+import { Tabs, type TabItem } from '@/components/plain/tabs';
 import { PublicHeader } from '@/components/public-header';
 import { SignInForm } from './sign-in-form';
 import { SignUpForm } from './sign-up-form';
+import './auth-page.css';
 
 type AuthTab = 'signIn' | 'signUp';
 
@@ -29,7 +31,15 @@ function useSignUpAllowed(): boolean {
   return config.allow_signup !== false;
 }
 
-/** Shown for any route while nobody is signed in. */
+const TABS: TabItem<AuthTab>[] = [
+  { value: 'signIn', label: 'Sign In', id: 'auth-tab-sign-in', controls: 'auth-panel-sign-in' },
+  { value: 'signUp', label: 'Create Account', id: 'auth-tab-sign-up', controls: 'auth-panel-sign-up' },
+];
+
+/**
+ * Shown for any route while nobody is signed in. Plain (no MUI): the sign-in page loads at most 120 KB
+ * of script (docs/ANALYST-FLOW.md, "Speed over a real network").
+ */
 export function AuthPage() {
   const location = useLocation();
   const navigate = useNavigate();
@@ -45,40 +55,24 @@ export function AuthPage() {
   if (restoring) return <FullPageSpinner />;
 
   return (
-    <Box sx={{ minHeight: '100vh', display: 'flex', flexDirection: 'column', bgcolor: 'background.default' }}>
+    <div className="cs-auth-page cs-font">
       <PublicHeader />
-      <Container maxWidth="sm" sx={{ flex: 1, display: 'flex', alignItems: 'center', py: { xs: 3, sm: 6 } }}>
-        <Paper variant="outlined" sx={{ width: '100%', p: { xs: 3, sm: 5 } }}>
-          <Typography variant="h5" component="h1" gutterBottom>
-            {tab === 'signIn' ? 'Sign in to Costscope' : 'Create your Costscope account'}
-          </Typography>
-          <Typography color="text.secondary" sx={{ mb: 3 }}>
-            See where your cloud money goes across AWS, GCP and Azure.
-          </Typography>
-          <Tabs
-            value={tab}
-            onChange={(_, value: AuthTab) => setTab(value)}
-            variant="fullWidth"
-            sx={{ mb: 3, borderBottom: 1, borderColor: 'divider' }}
-          >
-            <Tab value="signIn" label="Sign In" id="auth-tab-sign-in" aria-controls="auth-panel-sign-in" />
-            <Tab value="signUp" label="Create Account" id="auth-tab-sign-up" aria-controls="auth-panel-sign-up" />
-          </Tabs>
+      <div className="cs-auth-page__container">
+        <div className="cs-paper cs-auth-page__card">
+          <h1 className="cs-h5">{tab === 'signIn' ? 'Sign in to Costscope' : 'Create your Costscope account'}</h1>
+          <p className="cs-body1 cs-secondary cs-mb-3">See where your cloud money goes across AWS, GCP and Azure.</p>
+          <Tabs tabs={TABS} value={tab} onChange={setTab} />
           {tab === 'signIn' ? (
-            <Box role="tabpanel" id="auth-panel-sign-in" aria-labelledby="auth-tab-sign-in">
+            <div role="tabpanel" id="auth-panel-sign-in" aria-labelledby="auth-tab-sign-in">
               <SignInForm onSignedIn={onAuthenticated} />
-            </Box>
+            </div>
           ) : (
-            <Box role="tabpanel" id="auth-panel-sign-up" aria-labelledby="auth-tab-sign-up">
-              {signUpAllowed ? (
-                <SignUpForm onSignedUp={onAuthenticated} />
-              ) : (
-                <Alert severity="info">{SIGN_UP_CLOSED}</Alert>
-              )}
-            </Box>
+            <div role="tabpanel" id="auth-panel-sign-up" aria-labelledby="auth-tab-sign-up">
+              {signUpAllowed ? <SignUpForm onSignedUp={onAuthenticated} /> : <Alert severity="info">{SIGN_UP_CLOSED}</Alert>}
+            </div>
           )}
-        </Paper>
-      </Container>
-    </Box>
+        </div>
+      </div>
+    </div>
   );
 }

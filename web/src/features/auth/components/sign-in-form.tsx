@@ -1,8 +1,8 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { Button, Stack, TextField } from '@mui/material';
-import { useForm } from 'react-hook-form';
+import { SubmitButton } from '@/components/plain/submit-button';
+import { TextField } from '@/components/plain/text-field';
 import { useSignIn } from '../api/sign-in';
-import { signInSchema, type SignInValues } from '../schemas';
+import { useSchemaForm } from '../hooks/use-schema-form';
+import { signInSchema } from '../schemas';
 import { AuthFormError } from './auth-form-error';
 
 export interface SignInFormProps {
@@ -11,29 +11,22 @@ export interface SignInFormProps {
 
 export function SignInForm({ onSignedIn }: SignInFormProps) {
   const signIn = useSignIn();
-  const {
-    register,
-    handleSubmit,
-    formState: { errors },
-  } = useForm<SignInValues>({ resolver: zodResolver(signInSchema), defaultValues: { email: '', password: '' } });
+  const { field, handleSubmit } = useSchemaForm(signInSchema, { email: '', password: '' });
 
   const onSubmit = handleSubmit((values) => signIn.mutate(values, { onSuccess: () => onSignedIn?.() }));
 
   return (
     <form onSubmit={onSubmit} noValidate aria-label="Sign in">
       <AuthFormError error={signIn.error} />
-      <Stack spacing={2.5}>
+      <div className="cs-stack">
         <TextField
           id="sign-in-email"
           label="Email"
           type="email"
           autoComplete="email"
           placeholder="Enter your email address"
-          error={Boolean(errors.email)}
-          helperText={errors.email?.message}
-          fullWidth
           autoFocus
-          {...register('email')}
+          {...field('email')}
         />
         <TextField
           id="sign-in-password"
@@ -41,15 +34,10 @@ export function SignInForm({ onSignedIn }: SignInFormProps) {
           type="password"
           autoComplete="current-password"
           placeholder="Enter your password"
-          error={Boolean(errors.password)}
-          helperText={errors.password?.message}
-          fullWidth
-          {...register('password')}
+          {...field('password')}
         />
-        <Button type="submit" variant="contained" size="large" loading={signIn.isPending} fullWidth>
-          Sign in
-        </Button>
-      </Stack>
+        <SubmitButton loading={signIn.isPending}>Sign in</SubmitButton>
+      </div>
     </form>
   );
 }

@@ -164,8 +164,14 @@ describe('Cost Query page', () => {
   }, 60_000);
 
   it('stops at the module limit: Maximum 10 filters allowed', async () => {
+    // Nine filters from a preset, then two added by hand.
+    const nine = Array.from({ length: 9 }, (_, i) => ({ id: `f${i}`, field: 'region', operator: 'equals', value: [`r${i}`], logic: 'and' as const, level: 1 as const, created: '' }));
+    localStorage.setItem('filter_presets', JSON.stringify([{ id: 'p9', name: 'Nine', filters: nine, logic: 'and', module: 'cost_query', created: '' }]));
     const { user } = setup();
-    for (let i = 1; i <= 10; i += 1) await addFilter(user, 'Service', 'contains', `s${i}`);
+    await user.click(screen.getByRole('button', { name: 'Presets' }));
+    await user.click(within(await screen.findByRole('list', { name: 'Saved presets' })).getByRole('button', { name: /^Nine/ }));
+    expect(addedFilters()).toHaveLength(9);
+    await addFilter(user, 'Service', 'contains', 's10');
     expect(addedFilters()).toHaveLength(10);
     await addFilter(user, 'Service', 'contains', 's11');
     expect(alertText()).toBe('Maximum 10 filters allowed');

@@ -3,7 +3,8 @@
 // user: every entry of the main navigation (read from the rendered menu, so a new entry is checked
 // without editing this file), every settings page of the user menu and the connect wizards, the
 // main detail pages (a budget with its tabs, the budget wizard, an anomaly, the welcome page), and
-// a few opened overlays (the user menu, Advanced Cost's filter panel, the Group By list).
+// a few opened overlays (the user menu, Advanced Cost's filter panel, its Group By and Include
+// lists, Inventory's Region multi-select).
 // Each violation is printed as `page | rule id (impact) | target | help` and the test fails on any.
 import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Page } from '@playwright/test';
@@ -161,12 +162,26 @@ test('every page of the signed-in app has no serious or critical axe-core violat
   found.push(...(await audit(page, '/cost/advanced (Group By open)')));
   await page.keyboard.press('Escape');
   await expect(page.getByRole('listbox')).toBeHidden();
+  // Include: its actions, presets and charge types (tick-box pictures, no nested checkbox).
+  await page.getByRole('combobox', { name: 'Include' }).click();
+  await expect(page.getByRole('listbox').getByRole('option', { name: 'Usage only' })).toBeVisible();
+  found.push(...(await audit(page, '/cost/advanced (Include open)')));
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('listbox')).toBeHidden();
   await page.getByRole('button', { name: /^Filters/ }).click();
   const panel = page.getByRole('dialog', { name: 'Filters' });
   await expect(panel).toBeVisible();
   await panel.getByRole('button', { name: 'New Rule' }).click();
   await page.waitForLoadState('networkidle').catch(() => undefined);
   found.push(...(await audit(page, '/cost/advanced (filter panel open)')));
+
+  // Inventory's multi-select filter, open (its options: All and each region, with a tick-box picture).
+  await visit(page, '/inventory', found);
+  await page.getByRole('combobox', { name: 'Region' }).click();
+  await expect(page.getByRole('listbox').getByRole('option', { name: 'All' })).toBeVisible();
+  found.push(...(await audit(page, '/inventory (Region filter open)')));
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('listbox')).toBeHidden();
 
   expect(found, found.join('\n')).toEqual([]);
 });

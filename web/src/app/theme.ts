@@ -40,6 +40,11 @@ export const theme = createTheme({
     MuiToggleButton: {
       styleOverrides: { root: ({ theme: t }) => ({ color: t.palette.text.secondary, '&.Mui-selected': { color: t.palette.text.primary } }) },
     },
-    ...(testing ? { MuiButtonBase: { defaultProps: { disableRipple: true } } } : {}),
+    MuiButtonBase: {
+      ...(testing ? { defaultProps: { disableRipple: true } } : {}),
+      // A visible focus ring for keyboard users (WCAG 2.4.7): MUI's own focus cue on buttons, list
+      // and menu items is a faint ripple or background tint. Inset, so a menu or list does not clip it.
+      styleOverrides: { root: ({ theme: t }) => ({ '&.Mui-focusVisible': { outline: `2px solid ${t.palette.primary.main}`, outlineOffset: -2 } }) },
+    },
   },
 });

@@ -26,6 +26,7 @@ mod cost_fixture;
 mod cost_openapi;
 mod cost_query;
 mod cost_spend;
+mod cost_tag_missing;
 mod cost_tenancy;
 mod currency;
 mod customer;

@@ -62,7 +62,8 @@ fn condition_values(values: Option<OneOrMany>, value: Option<OneOrMany>) -> Vec<
 /// `{ "operator": "in", "values": ["a", "b"] }`; `value` may replace `values`.
 #[derive(Debug, Clone, Default, Deserialize, ToSchema)]
 pub struct ConditionDto {
-    /// `equals`, `not_equals`, `in` or `not_in`.
+    /// `equals`, `not_equals`, `in` or `not_in`; a tag's value also `is_empty` (the key is
+    /// missing or its value empty) or `is_not_empty`, both without values.
     #[schema(value_type = Option<String>)]
     pub operator: Option<Value>,
     pub values: Option<OneOrMany>,
@@ -79,11 +80,13 @@ pub enum TagValueDto {
 }
 
 /// `{ "key": "team" }` (the key exists), `{ "key": "env", "value": { "operator": "equals",
-/// "values": ["prod"] } }` or `{ "key": "app", "value_operator": "not_equals", "values": [..] }`.
+/// "values": ["prod"] } }`, `{ "key": "app", "value_operator": "not_equals", "values": [..] }`
+/// or `{ "key": "team", "value_operator": "is_empty" }` (untagged for team).
 #[derive(Debug, Clone, Default, Deserialize, ToSchema)]
 pub struct TagConditionDto {
     pub key: Option<String>,
     pub value: Option<TagValueDto>,
+    /// `equals` (default), `not_equals`, `in`, `not_in`, `is_empty`, `is_not_empty`.
     #[schema(value_type = Option<String>)]
     pub value_operator: Option<Value>,
     pub values: Option<OneOrMany>,
@@ -414,11 +417,21 @@ impl GroupParser<'_> {
             ),
         };
         // A tag's value is optional: without values the key must exist. The operator defaults
-        // to equals.
+        // to equals; `is_empty` / `is_not_empty` take no values (any sent are ignored).
         let operator = match operator.as_ref().and_then(operator_text) {
-            Some(operator) => list_operator(&operator, "tags")?,
+            Some(operator) => tag_operator(&operator)?,
             None => MatchOperator::Equals,
         };
+        if operator.takes_no_value() {
+            let value = ValueCondition {
+                operator,
+                values: Vec::new(),
+            };
+            return Ok(Some(TagCondition {
+                key,
+                value: Some(value),
+            }));
+        }
         self.values.add("tags", &values)?;
         let value = (!values.is_empty()).then(|| value_condition(operator, values));
         Ok(Some(TagCondition { key, value }))
@@ -436,6 +449,14 @@ fn list_operator(operator: &str, field: &str) -> Result<MatchOperator, ApiError>
     MatchOperator::parse(&operator.to_ascii_lowercase())
         .filter(|parsed| parsed.is_list_operator())
         .ok_or_else(|| unsupported_operator(operator, field))
+}
+
+/// A tag's value operator: one of the four, or `is_empty` (the key is missing or its value is
+/// empty: "untagged for {key}") / `is_not_empty` (the key has a non-empty value).
+fn tag_operator(operator: &str) -> Result<MatchOperator, ApiError> {
+    MatchOperator::parse(&operator.to_ascii_lowercase())
+        .filter(|parsed| parsed.is_list_operator() || parsed.takes_no_value())
+        .ok_or_else(|| unsupported_operator(operator, "tags"))
 }
 
 /// The `details` field and message of a 422, for tests.
@@ -588,6 +609,30 @@ mod tests {
     }
 
     #[test]
+    fn a_tag_may_be_empty_or_not_empty_without_values() {
+        let (parsed, warnings) = groups(json!([{"tags": [
+            {"key": "team", "value": {"operator": "is_empty"}},
+            {"key": "env", "value_operator": "IS_NOT_EMPTY"},
+            {"key": "app", "value": {"operator": "is_empty", "values": ["ignored"]}},
+            {"key": "owner", "value_operator": "is_not_empty", "values": []}
+        ]}]));
+        assert!(warnings.is_empty(), "{warnings:?}");
+        let tag = |key: &str, operator| TagCondition {
+            key: key.to_owned(),
+            value: Some(condition(operator, &[])),
+        };
+        assert_eq!(
+            parsed.unwrap()[0].tags,
+            [
+                tag("team", MatchOperator::IsEmpty),
+                tag("env", MatchOperator::IsNotEmpty),
+                tag("app", MatchOperator::IsEmpty),
+                tag("owner", MatchOperator::IsNotEmpty),
+            ]
+        );
+    }
+
+    #[test]
     fn rejects_operators_other_than_the_four() {
         for (body, message) in [
             (
@@ -597,6 +642,14 @@ mod tests {
             (
                 json!([{"tags": [{"key": "a", "value_operator": "starts_with", "values": ["x"]}]}]),
                 "Operator starts_with is not supported for field tags",
+            ),
+            (
+                json!([{"tags": [{"key": "a", "value": {"operator": "contains"}}]}]),
+                "Operator contains is not supported for field tags",
+            ),
+            (
+                json!([{"regions": [{"operator": "is_empty", "values": ["a"]}]}]),
+                "Operator is_empty is not supported for field regions",
             ),
             (
                 json!([{"operator": "XOR", "regions": [{"operator": "in", "values": ["a"]}]}]),

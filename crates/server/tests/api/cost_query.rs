@@ -3,7 +3,7 @@
 use reqwest::StatusCode;
 use serde_json::{json, Value};
 
-use crate::cost_fixture::{amounts, app_with_standard_data, pairs, post_ok, JANUARY};
+use crate::cost_fixture::{amounts, app_with_standard_data, merge, pairs, post_ok, JANUARY};
 use crate::helpers::{assert_error, assert_invalid, status_and_json, TestApp};
 
 async fn query(app: &TestApp, token: &str, filters: Value, logic: &str) -> Value {
@@ -161,6 +161,32 @@ async fn every_validation_message() {
             "group_by",
             "Unknown group by dimension colour",
         ),
+        (
+            json!({"filters": [valid.clone(), filter("cost_amount", "greater_than", json!("a lot"))]}),
+            "filters",
+            "Filter 2: Cost amount must be a number",
+        ),
+        (
+            json!({"filters": [filter("cost_amount", "between", json!([10]))]}),
+            "filters",
+            "Filter 1: Between needs two amounts: from and to",
+        ),
+        (
+            json!({"filters": [filter("cost_amount", "between", json!([100, 10]))]}),
+            "filters",
+            "Filter 1: From amount cannot exceed to amount",
+        ),
+        (
+            json!({"filters": [filter("cost_amount", "equals", json!(10))]}),
+            "filters",
+            "Filter 1: Operator equals is not supported for field cost_amount",
+        ),
+        (
+            json!({"filters": [filter("cost_amount", "greater_than", json!(1)),
+                               filter("cost_amount", "less_than", json!(100))]}),
+            "filters",
+            "Duplicate filters detected",
+        ),
     ];
     for (body, field, message) in cases {
         assert_invalid(
@@ -212,4 +238,146 @@ async fn empty_filters_are_dropped_unknown_fields_warned_and_the_range_defaults_
     assert_eq!(status, StatusCode::OK, "{this_month}");
     assert!(this_month["summary"]["accrued_cost"].is_number());
     assert!(this_month["data"].is_array());
+}
+
+/// `/v1/query` over January with `body` merged in.
+async fn query_with(app: &TestApp, token: &str, body: Value) -> Value {
+    let mut request = json!({"start_time": JANUARY.0, "end_time": JANUARY.1});
+    merge(&mut request, body);
+    post_ok(app, token, "/v1/query", request).await
+}
+
+/// January by service: AmazonEC2 138, Compute Engine 64, AmazonS3 20, Virtual Machines 16,
+/// AmazonCloudWatch 4 (242); December (the previous period): AmazonEC2 50.
+#[tokio::test]
+async fn cost_amount_keeps_the_groups_whose_total_passes() {
+    let (app, token) = app_with_standard_data().await;
+    let amount = |operator: &str, value: Value| json!([filter("cost_amount", operator, value)]);
+
+    let unfiltered = query_with(&app, &token, json!({"filters": []})).await;
+    assert_eq!(unfiltered["summary"]["accrued_cost"], 242.0);
+    assert_eq!(unfiltered["summary"]["previous_cost"], 50.0);
+    assert_eq!(unfiltered["total_groups"], 5);
+
+    let above = query_with(
+        &app,
+        &token,
+        json!({"filters": amount("greater_than", json!(50))}),
+    )
+    .await;
+    assert_eq!(
+        amounts(&above),
+        pairs(&[("AmazonEC2", 138.0), ("Compute Engine", 64.0)])
+    );
+    assert_eq!(above["summary"]["accrued_cost"], 202.0, "{above}");
+    assert_eq!(above["summary"]["previous_cost"], 50.0, "{above}");
+    assert_eq!(above["summary"]["accrued_change"], 304.0, "{above}");
+    assert_eq!(above["total_groups"], 2);
+
+    // Strictly below; no previous cost for these groups.
+    let below = query_with(
+        &app,
+        &token,
+        json!({"filters": amount("less_than", json!("20"))}),
+    )
+    .await;
+    assert_eq!(
+        amounts(&below),
+        pairs(&[("Virtual Machines", 16.0), ("AmazonCloudWatch", 4.0)])
+    );
+    assert_eq!(below["summary"]["accrued_cost"], 20.0);
+    assert_eq!(below["summary"]["previous_cost"], 0.0);
+    assert_eq!(below["summary"]["accrued_change"], Value::Null);
+    assert_eq!(below["total_groups"], 2);
+
+    // Both ends included.
+    let between = query_with(
+        &app,
+        &token,
+        json!({"filters": amount("between", json!([16, "64"]))}),
+    )
+    .await;
+    assert_eq!(
+        amounts(&between),
+        pairs(&[
+            ("Compute Engine", 64.0),
+            ("AmazonS3", 20.0),
+            ("Virtual Machines", 16.0)
+        ])
+    );
+    assert_eq!(between["summary"]["accrued_cost"], 100.0);
+    assert_eq!(between["total_groups"], 3);
+
+    let none = query_with(
+        &app,
+        &token,
+        json!({"filters": amount("between", json!([-100, 0]))}),
+    )
+    .await;
+    assert_eq!(none["data"], json!([]));
+    assert_eq!(none["summary"]["accrued_cost"], 0.0);
+    assert_eq!(none["total_groups"], 0);
+}
+
+#[tokio::test]
+async fn cost_amount_applies_after_the_other_conditions_whatever_the_logic() {
+    let (app, token) = app_with_standard_data().await;
+    let over = |amount: f64| filter("cost_amount", "greater_than", json!(amount));
+
+    // and: Amazon services (EC2 138, S3 20, CloudWatch 4), then above 10.
+    let and = query_with(
+        &app,
+        &token,
+        json!({"logic": "and", "filters": [
+            filter("service_name", "contains", json!("amazon")), over(10.0)]}),
+    )
+    .await;
+    assert_eq!(
+        amounts(&and),
+        pairs(&[("AmazonEC2", 138.0), ("AmazonS3", 20.0)])
+    );
+    assert_eq!(and["summary"]["accrued_cost"], 158.0);
+
+    // or: S3 (20) or europe-west1 (Compute Engine 64), then above 30; the amount test is not
+    // one more alternative.
+    let or = query_with(
+        &app,
+        &token,
+        json!({"logic": "or", "filters": [
+            filter("service_name", "equals", json!("AmazonS3")),
+            over(30.0),
+            filter("region", "equals", json!("europe-west1"))]}),
+    )
+    .await;
+    assert_eq!(amounts(&or), pairs(&[("Compute Engine", 64.0)]));
+    assert_eq!(or["summary"]["accrued_cost"], 64.0);
+    assert_eq!(or["total_groups"], 1);
+
+    // By account (111111111111 132, my-gcp-project 64, 222222222222 30, sub-aaaa 16), on the
+    // effective metric (111111111111 122, 222222222222 20).
+    let by_account = query_with(
+        &app,
+        &token,
+        json!({"group_by": ["account"], "filters": [
+            filter("cost_amount", "less_than", json!(50))]}),
+    )
+    .await;
+    assert_eq!(
+        amounts(&by_account),
+        pairs(&[("222222222222", 30.0), ("sub-aaaa", 16.0)])
+    );
+    assert_eq!(by_account["data"][0]["account_name"], "Staging");
+    assert_eq!(by_account["summary"]["accrued_cost"], 46.0);
+    let effective = query_with(
+        &app,
+        &token,
+        json!({"group_by": ["account"], "metric": "effective", "filters": [
+            filter("cost_amount", "between", json!([20, 64]))]}),
+    )
+    .await;
+    assert_eq!(
+        amounts(&effective),
+        pairs(&[("my-gcp-project", 64.0), ("222222222222", 20.0)])
+    );
+    assert_eq!(effective["summary"]["accrued_cost"], 84.0);
 }

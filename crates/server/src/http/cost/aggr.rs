@@ -293,7 +293,11 @@ pub(super) async fn answer(
 }
 
 /// The answer's currency part, its warning lines added to `warnings`.
-fn currency_part(aggregate: &Aggregate, display: bool, warnings: &mut Vec<String>) -> CurrencyPart {
+pub(super) fn currency_part(
+    aggregate: &Aggregate,
+    display: bool,
+    warnings: &mut Vec<String>,
+) -> CurrencyPart {
     let part = CurrencyPart::new(
         &aggregate.currency,
         aggregate.converted,
@@ -367,7 +371,7 @@ fn grouped_row(
     row
 }
 
-fn flat_row(dimensions: &[Dimension], row: &AggregateRow) -> CostRow {
+pub(super) fn flat_row(dimensions: &[Dimension], row: &AggregateRow) -> CostRow {
     CostRow {
         timestamp: row.timestamp,
         ..grouped_row(

@@ -2,6 +2,7 @@
 //! caller's customer; every role may read costs.
 
 pub mod aggr;
+pub mod amount_filter;
 pub mod compare;
 pub mod filters;
 #[cfg(test)]

@@ -190,7 +190,7 @@ proptest! {
         let now = Utc.with_ymd_and_hms(2026, 11, 23, 12, 0, 0).unwrap();
         if let Ok(request) = serde_json::from_value::<QueryRequest>(body) {
             match request.into_plan(now) {
-                Ok(plan) => assert_bounded(&plan)?,
+                Ok(plan) => assert_bounded(&plan.aggregate)?,
                 Err(error) => assert_client_error(error)?,
             }
         }

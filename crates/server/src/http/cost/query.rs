@@ -16,6 +16,7 @@ use serde_json::Value;
 use utoipa::ToSchema;
 
 use super::aggr::{answer, AggregatePlan, AggregateResponse};
+use super::amount_filter::{self, AmountCondition};
 use super::request::{
     parse_dimensions, parse_metric, parse_range, provider_code, value_condition, OneOrMany,
 };
@@ -33,11 +34,13 @@ const MODULE: &str = "cost_analysis";
 #[serde(rename_all = "camelCase")]
 pub struct QueryFilter {
     /// `cloud_provider`, `service_name`, `region`, `account_id`, `cost_type`, `usage_type`,
-    /// `tags` (with `tagKey`) or `tag:{key}`.
+    /// `cost_amount`, `tags` (with `tagKey`) or `tag:{key}`.
     pub field: Option<String>,
     /// `equals`, `not_equals`, `in`, `not_in`, `contains`, `not_contains`, `starts_with`,
-    /// `ends_with`, `is_empty`, `is_not_empty`.
+    /// `ends_with`, `is_empty`, `is_not_empty`; for `cost_amount`: `greater_than`, `less_than`,
+    /// `between` (on each group's total over the period).
     pub operator: Option<String>,
+    /// Strings, numbers or a list of them (`cost_amount` `between`: `[from, to]`).
     pub value: Option<OneOrMany>,
     pub tag_key: Option<String>,
     /// For tag filters: how the tag's value is matched (default: `operator`).
@@ -101,6 +104,22 @@ impl Column {
             _ => return None,
         })
     }
+}
+
+/// What one filter of the list is: a condition on the line items, or the `cost_amount` test
+/// on the grouped rows.
+#[derive(Debug, Clone, PartialEq)]
+enum Parsed {
+    Rows(Condition),
+    Amount(AmountCondition),
+}
+
+/// The filters of a request: the groups the engine reads, and the `cost_amount` test applied
+/// to each group's total after them.
+#[derive(Debug, Clone, PartialEq, Default)]
+struct Filters {
+    groups: Vec<FilterGroup>,
+    amount: Option<AmountCondition>,
 }
 
 /// One validated condition.
@@ -189,12 +208,12 @@ fn text_of<'a>(filter: &'a Value, name: &str) -> Option<&'a str> {
 }
 
 /// The filter as one group (`and`) or one group per condition (`or`), with the module's rules
-/// and messages (spec 1 §5).
+/// and messages (spec 1 §5); at most one `cost_amount` condition, kept apart.
 fn parse_filters(
     filters: Option<Value>,
     logic: Option<&str>,
     warnings: &mut Vec<String>,
-) -> Result<Vec<FilterGroup>, ApiError> {
+) -> Result<Filters, ApiError> {
     let filters = match filters {
         None | Some(Value::Null) => Vec::new(),
         Some(Value::Array(filters)) => filters,
@@ -226,9 +245,17 @@ fn parse_filters(
     let mut conditions = Vec::new();
     let mut seen = HashSet::new();
     let mut values = FilterValueCount::default();
+    let mut amount = None;
     for (number, filter) in filters {
-        let Some(condition) = parse_condition(number, &filter, warnings)? else {
-            continue;
+        let condition = match parse_condition(number, &filter, warnings)? {
+            None => continue,
+            Some(Parsed::Amount(condition)) => {
+                if amount.replace(condition).is_some() {
+                    return Err(invalid("filters", "Duplicate filters detected".to_owned()));
+                }
+                continue;
+            }
+            Some(Parsed::Rows(condition)) => condition,
         };
         condition.count_values(&mut values)?;
         if !seen.insert((condition.column.clone(), condition.operator_key())) {
@@ -250,7 +277,7 @@ fn parse_filters(
         }
         condition.add_to(groups.last_mut().expect("a group"));
     }
-    Ok(groups)
+    Ok(Filters { groups, amount })
 }
 
 impl Condition {
@@ -282,7 +309,7 @@ fn parse_condition(
     number: usize,
     filter: &Value,
     warnings: &mut Vec<String>,
-) -> Result<Option<Condition>, ApiError> {
+) -> Result<Option<Parsed>, ApiError> {
     let error = |message: String| invalid("filters", format!("Filter {number}: {message}"));
     let Some(field) = text_of(filter, "field") else {
         return Err(error("Filter field is required".to_owned()));
@@ -291,6 +318,12 @@ fn parse_condition(
     let Some(operator_name) = text_of(filter, "operator") else {
         return Err(error("Filter operator is required".to_owned()));
     };
+    let values = values_of(filter.get("value").or_else(|| filter.get("values")));
+    if field == amount_filter::FIELD {
+        return amount_condition(operator_name, &values)
+            .map(|condition| Some(Parsed::Amount(condition)))
+            .map_err(error);
+    }
     let Some(column) = Column::parse(field, tag_key) else {
         warnings.push(format!("Filter {number}: ignored unknown field {field}"));
         return Ok(None);
@@ -311,7 +344,6 @@ fn parse_condition(
             operator = supported(name)?;
         }
     }
-    let values = values_of(filter.get("value").or_else(|| filter.get("values")));
     if values.is_empty() && !operator.takes_no_value() && !is_tag {
         return Err(error("Filter value is required".to_owned()));
     }
@@ -321,11 +353,25 @@ fn parse_condition(
         ));
         return Ok(None);
     }
-    Ok(Some(Condition {
+    Ok(Some(Parsed::Rows(Condition {
         column,
         operator,
         values,
-    }))
+    })))
+}
+
+/// A `cost_amount` condition, or the message of the module (without the `Filter {n}: ` prefix).
+fn amount_condition(operator: &str, values: &[String]) -> Result<AmountCondition, String> {
+    if !AmountCondition::is_operator(operator) {
+        return Err(format!(
+            "Operator {operator} is not supported for field {}",
+            amount_filter::FIELD
+        ));
+    }
+    if values.is_empty() {
+        return Err("Filter value is required".to_owned());
+    }
+    AmountCondition::parse(operator, values)
 }
 
 /// The current month in UTC: the 1st 00:00:00.000 to the last day 23:59:59.999.
@@ -335,8 +381,15 @@ fn current_month(now: DateTime<Utc>) -> TimeRange {
     TimeRange::whole_days(first, last).expect("a month ends after it starts")
 }
 
+/// A parsed advanced query: the aggregation, and the `cost_amount` test of its rows.
+#[derive(Debug, Clone, PartialEq)]
+pub(super) struct QueryPlan {
+    pub aggregate: AggregatePlan,
+    pub amount: Option<AmountCondition>,
+}
+
 impl QueryRequest {
-    pub(super) fn into_plan(self, now: DateTime<Utc>) -> Result<AggregatePlan, ApiError> {
+    pub(super) fn into_plan(self, now: DateTime<Utc>) -> Result<QueryPlan, ApiError> {
         let blank = |value: &Option<String>| value.as_deref().is_none_or(|v| v.trim().is_empty());
         let range = if blank(&self.start_time) && blank(&self.end_time) {
             current_month(now)
@@ -347,18 +400,18 @@ impl QueryRequest {
             )?
         };
         let mut warnings = Vec::new();
-        let groups = parse_filters(self.filters, self.logic.as_deref(), &mut warnings)?;
+        let filters = parse_filters(self.filters, self.logic.as_deref(), &mut warnings)?;
         let dimensions = match self.group_by.map(OneOrMany::into_values) {
             Some(names) if !names.is_empty() => {
                 parse_dimensions("group_by", names.iter().map(String::as_str))?
             }
             _ => vec![Dimension::Service],
         };
-        Ok(AggregatePlan {
+        let aggregate = AggregatePlan {
             query: AggregateQuery {
                 range,
                 filter: CostFilter {
-                    groups,
+                    groups: filters.groups,
                     cost_type_inclusions: None,
                 },
                 dimensions,
@@ -371,6 +424,10 @@ impl QueryRequest {
             },
             hierarchy: false,
             warnings,
+        };
+        Ok(QueryPlan {
+            aggregate,
+            amount: filters.amount,
         })
     }
 }
@@ -381,7 +438,7 @@ impl QueryRequest {
         (status = 200, body = AggregateResponse),
         (status = 400, description = "Unparsable or reversed time range", body = ErrorBody),
         (status = 401, description = "Authentication required", body = ErrorBody),
-        (status = 422, description = "Invalid filters, logic, group_by or metric", body = ErrorBody),
+        (status = 422, description = "Invalid filters, logic, group_by or metric, or more than 200000 groups to compare with a cost_amount filter", body = ErrorBody),
         (status = 503, description = "The cost engine is busy or the query ran past the time limit and was cancelled (Retry-After)", body = ErrorBody),
     ))]
 #[tracing::instrument(skip_all, fields(customer_id = caller.customer_id))]
@@ -390,8 +447,21 @@ pub async fn query(
     AuthUser(caller): AuthUser,
     ApiJson(body): ApiJson<QueryRequest>,
 ) -> Result<Json<AggregateResponse>, ApiError> {
-    let plan = body.into_plan(state.clock.now())?;
-    Ok(Json(answer(&state, caller.customer_id, plan).await?))
+    let QueryPlan { aggregate, amount } = body.into_plan(state.clock.now())?;
+    let customer = caller.customer_id;
+    Ok(Json(match amount {
+        None => answer(&state, customer, aggregate).await?,
+        Some(amount) => {
+            amount_filter::answer_kept(
+                &state,
+                customer,
+                aggregate.query,
+                amount,
+                aggregate.warnings,
+            )
+            .await?
+        }
+    }))
 }
 
 #[cfg(test)]
@@ -402,9 +472,14 @@ mod tests {
     use crate::http::cost::request::invalid;
 
     fn parse(filters: Value, logic: &str) -> (Result<Vec<FilterGroup>, ApiError>, Vec<String>) {
+        let (filters, warnings) = parse_all(filters, logic);
+        (filters.map(|filters| filters.groups), warnings)
+    }
+
+    fn parse_all(filters: Value, logic: &str) -> (Result<Filters, ApiError>, Vec<String>) {
         let mut warnings = Vec::new();
-        let groups = parse_filters(Some(filters), Some(logic), &mut warnings);
-        (groups, warnings)
+        let filters = parse_filters(Some(filters), Some(logic), &mut warnings);
+        (filters, warnings)
     }
 
     fn message(filters: Value, logic: &str) -> (String, String) {
@@ -525,7 +600,86 @@ mod tests {
         assert_eq!(range.start().to_rfc3339(), "2026-02-01T00:00:00+00:00");
         assert_eq!(range.end().to_rfc3339(), "2026-02-28T23:59:59.999+00:00");
         let plan = QueryRequest::default().into_plan(now).unwrap();
-        assert_eq!(plan.query.dimensions, [Dimension::Service]);
-        assert_eq!(plan.query.range, range);
+        assert_eq!(plan.aggregate.query.dimensions, [Dimension::Service]);
+        assert_eq!(plan.aggregate.query.range, range);
+        assert_eq!(plan.amount, None);
+    }
+
+    #[test]
+    fn cost_amount_is_kept_apart_from_the_groups_whatever_the_logic() {
+        let filters = json!([
+            {"field": "service_name", "operator": "equals", "value": "AmazonEC2"},
+            {"field": "cost_amount", "operator": "between", "value": [10, "100.5"]},
+            {"field": "region", "operator": "equals", "value": "us-east-1"}
+        ]);
+        for (logic, groups) in [("and", 1), ("or", 2)] {
+            let parsed = parse_all(filters.clone(), logic).0.unwrap();
+            assert_eq!(parsed.amount, Some(AmountCondition::Between(10.0, 100.5)));
+            assert_eq!(parsed.groups.len(), groups, "{logic}");
+            assert!(parsed.groups.iter().all(|group| group.tags.is_empty()));
+        }
+        let alone = parse_all(
+            json!([{"field": "cost_amount", "operator": "GREATER_THAN", "value": 50}]),
+            "or",
+        )
+        .0
+        .unwrap();
+        assert_eq!(
+            alone,
+            Filters {
+                groups: Vec::new(),
+                amount: Some(AmountCondition::GreaterThan(50.0)),
+            }
+        );
+        let plan = QueryRequest {
+            filters: Some(json!([{"field": "cost_amount", "operator": "less_than", "value": "0"}])),
+            ..QueryRequest::default()
+        }
+        .into_plan("2026-02-14T10:00:00Z".parse().unwrap())
+        .unwrap();
+        assert_eq!(plan.amount, Some(AmountCondition::LessThan(0.0)));
+        assert!(plan.aggregate.query.filter.groups.is_empty());
+    }
+
+    #[test]
+    fn cost_amount_messages() {
+        let field = |message: &str| ("filters".to_owned(), message.to_owned());
+        let amount = |operator: &str, value: Value| {
+            json!([{"field": "region", "operator": "equals", "value": "a"},
+                   {"field": "cost_amount", "operator": operator, "value": value}])
+        };
+        for (filters, expected) in [
+            (
+                amount("greater_than", json!("ten")),
+                "Filter 2: Cost amount must be a number",
+            ),
+            (
+                amount("between", json!([10])),
+                "Filter 2: Between needs two amounts: from and to",
+            ),
+            (
+                amount("between", json!([20, 10])),
+                "Filter 2: From amount cannot exceed to amount",
+            ),
+            (
+                amount("equals", json!(10)),
+                "Filter 2: Operator equals is not supported for field cost_amount",
+            ),
+            (
+                amount("less_than", json!([])),
+                "Filter 2: Filter value is required",
+            ),
+            (
+                json!([{"field": "cost_amount", "operator": "greater_than", "value": 1},
+                       {"field": "cost_amount", "operator": "less_than", "value": 9}]),
+                "Duplicate filters detected",
+            ),
+        ] {
+            assert_eq!(
+                message(filters.clone(), "and"),
+                field(expected),
+                "{filters}"
+            );
+        }
     }
 }

@@ -39,18 +39,25 @@ async function tabTo(page: Page, target: Locator, what: string, { back = false, 
   throw new Error(`${what} was not reached with ${max} ${back ? 'Shift+Tab' : 'Tab'} presses; the focus is on ${await activeElement(page)}`);
 }
 
-/** In an open select menu (the focus on its options), presses ArrowDown until `name` has the focus. */
-async function arrowToOption(page: Page, name: string, max = 40): Promise<void> {
+/**
+ * In an open select menu (the focus on its options), presses ArrowDown until `name` has the focus,
+ * or, at the end of the list (the focus stays), ArrowUp from there.
+ */
+async function arrowToOption(page: Page, name: string, max = 60): Promise<void> {
   await expect(page.getByRole('listbox')).toBeVisible();
+  let key = 'ArrowDown';
+  let last: string | null = null;
   for (let presses = 0; presses <= max; presses += 1) {
     const focused = await page.evaluate(() => {
       const el = document.activeElement;
       return el?.getAttribute('role') === 'option' ? (el.textContent ?? '').trim() : null;
     });
     if (focused === name) return;
-    await page.keyboard.press('ArrowDown');
+    if (presses > 0 && focused === last) key = 'ArrowUp';
+    last = focused;
+    await page.keyboard.press(key);
   }
-  throw new Error(`option '${name}' was not reached with ${max} ArrowDown presses; the focus is on ${await activeElement(page)}`);
+  throw new Error(`option '${name}' was not reached with ${max} arrow presses; the focus is on ${await activeElement(page)}`);
 }
 
 /**

@@ -2052,7 +2052,10 @@ export interface components {
         };
         /** @description `{ "operator": "in", "values": ["a", "b"] }`; `value` may replace `values`. */
         ConditionDto: {
-            /** @description `equals`, `not_equals`, `in` or `not_in`. */
+            /**
+             * @description `equals`, `not_equals`, `in` or `not_in`; a tag's value also `is_empty` (the key is
+             *     missing or its value empty) or `is_not_empty`, both without values.
+             */
             operator?: string | null;
             value?: null | components["schemas"]["OneOrMany"];
             values?: null | components["schemas"]["OneOrMany"];
@@ -2748,12 +2751,13 @@ export interface components {
         QueryFilter: {
             /**
              * @description `cloud_provider`, `service_name`, `region`, `account_id`, `cost_type`, `usage_type`,
-             *     `tags` (with `tagKey`) or `tag:{key}`.
+             *     `cost_amount`, `tags` (with `tagKey`) or `tag:{key}`.
              */
             field?: string | null;
             /**
              * @description `equals`, `not_equals`, `in`, `not_in`, `contains`, `not_contains`, `starts_with`,
-             *     `ends_with`, `is_empty`, `is_not_empty`.
+             *     `ends_with`, `is_empty`, `is_not_empty`; for `cost_amount`: `greater_than`, `less_than`,
+             *     `between` (on each group's total over the period).
              */
             operator?: string | null;
             tagKey?: string | null;
@@ -3260,11 +3264,13 @@ export interface components {
         };
         /**
          * @description `{ "key": "team" }` (the key exists), `{ "key": "env", "value": { "operator": "equals",
-         *     "values": ["prod"] } }` or `{ "key": "app", "value_operator": "not_equals", "values": [..] }`.
+         *     "values": ["prod"] } }`, `{ "key": "app", "value_operator": "not_equals", "values": [..] }`
+         *     or `{ "key": "team", "value_operator": "is_empty" }` (untagged for team).
          */
         TagConditionDto: {
             key?: string | null;
             value?: null | components["schemas"]["TagValueDto"];
+            /** @description `equals` (default), `not_equals`, `in`, `not_in`, `is_empty`, `is_not_empty`. */
             value_operator?: string | null;
             values?: null | components["schemas"]["OneOrMany"];
         };
@@ -7405,7 +7411,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Invalid filters, logic, group_by or metric */
+            /** @description Invalid filters, logic, group_by or metric, or more than 200000 groups to compare with a cost_amount filter */
             422: {
                 headers: {
                     [name: string]: unknown;

@@ -1,8 +1,9 @@
 import { Alert, Box } from '@mui/material';
-import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import type { ECharts } from 'echarts/core';
 import { formatChartAmount } from '@/lib/cost/format';
 import { useStableValue } from '@/lib/cost/storage';
+import { ChartImage } from './chart-image';
 import { categoriesAreDays, categoryLabel, describeChart } from './chart-description';
 import { buildChartOption, seriesTotal, type CostChartData } from './chart-option';
 import { chartsCanRender } from './chart-loader';
@@ -69,7 +70,6 @@ export function CostChart({
   figuresTable,
   ...data
 }: CostChartProps) {
-  const descriptionId = useId();
   const containerRef = useRef<HTMLDivElement>(null);
   const [chart, setChart] = useState<ECharts | null>(null);
   const [loadFailed, setLoadFailed] = useState(false);
@@ -137,16 +137,12 @@ export function CostChart({
   return (
     <Box data-testid="cost-chart" data-chart-type={type} data-palette={palette} sx={{ position: 'relative', width: '100%' }}>
       {loadFailed ? <Alert severity="error">{CHART_LOAD_ERROR_MESSAGE}</Alert> : null}
-      <Box
+      <ChartImage
         ref={containerRef}
-        role="img"
-        aria-label={ariaLabel}
-        aria-describedby={descriptionId}
+        ariaLabel={ariaLabel}
+        description={description}
         sx={{ width: '100%', height, display: loadFailed ? 'none' : 'block' }}
       />
-      <Box component="span" id={descriptionId} sx={visuallyHidden}>
-        {description}
-      </Box>
       <Box component="table" sx={onSelect ? { ...visuallyHidden, ...shownOnFocus } : visuallyHidden} aria-label={`${ariaLabel} data`}>
         <thead>
           <tr>

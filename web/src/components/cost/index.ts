@@ -10,3 +10,5 @@ export * from './widget-boundary';
 export * from './currency-notice';
 export * from './inclusions-select';
 export * from './multi-select-value';
+export * from './single-group-select';
+export * from './chart-image';

@@ -3,10 +3,15 @@
  * dimension moves to. One table, used by the Advanced Cost chart and table, Compare rows and
  * Mission Control's Top movers.
  */
-import type { GroupKey } from './dimensions';
+import { GROUP_BY_OPTIONS, type GroupKey } from './dimensions';
 import type { CostInclusions } from './inclusions';
 
 export type DrillDimension = Exclude<GroupKey, 'none'>;
+
+/** Group By's dimensions without Ungrouped: the choices of a one-dimension grouping (Compare, Cost Query). */
+export const DIMENSION_OPTIONS = GROUP_BY_OPTIONS.filter(
+  (option): option is { value: DrillDimension; label: string } => option.value !== 'none',
+);
 
 const NEXT: Record<DrillDimension, DrillDimension | null> = {
   service: 'usage_type',

@@ -8,3 +8,4 @@ export * from './limits';
 export * from './storage';
 export * from './time-range';
 export * from './compare';
+export * from './use-csv-export';

@@ -1,8 +1,8 @@
 import { Alert, Box } from '@mui/material';
 import { visuallyHidden } from '@mui/utils';
-import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import type { ECharts } from 'echarts/core';
-import { CHART_LOAD_ERROR_MESSAGE, chartsCanRender } from '@/components/cost';
+import { CHART_LOAD_ERROR_MESSAGE, ChartImage, chartsCanRender } from '@/components/cost';
 import { formatChartAmount, formatDayLabel, useStableValue } from '@/lib/cost';
 import type { AnomalySeriesPoint } from '../types';
 import { buildAnomalyChartOption } from '../utils/anomaly-chart-option';
@@ -37,7 +37,6 @@ export function describeAnomalyChart(points: readonly AnomalySeriesPoint[], tabl
  * readers and tests (jsdom has no canvas, so there the chart is not drawn).
  */
 export function AnomalyChart({ points, currency, ariaLabel, height = 320 }: AnomalyChartProps) {
-  const descriptionId = useId();
   const containerRef = useRef<HTMLDivElement>(null);
   const [chart, setChart] = useState<ECharts | null>(null);
   const [loadFailed, setLoadFailed] = useState(false);
@@ -79,16 +78,12 @@ export function AnomalyChart({ points, currency, ariaLabel, height = 320 }: Anom
   return (
     <Box data-testid="anomaly-chart" sx={{ position: 'relative', width: '100%' }}>
       {loadFailed ? <Alert severity="error">{CHART_LOAD_ERROR_MESSAGE}</Alert> : null}
-      <Box
+      <ChartImage
         ref={containerRef}
-        role="img"
-        aria-label={ariaLabel}
-        aria-describedby={descriptionId}
+        ariaLabel={ariaLabel}
+        description={describeAnomalyChart(points, `${ariaLabel} data`)}
         sx={{ width: '100%', height, display: loadFailed ? 'none' : 'block' }}
       />
-      <Box component="span" id={descriptionId} sx={visuallyHidden}>
-        {describeAnomalyChart(points, `${ariaLabel} data`)}
-      </Box>
       <Box component="table" sx={visuallyHidden} aria-label={`${ariaLabel} data`}>
         <thead>
           <tr>

@@ -7,6 +7,7 @@ import {
   CostErrorAlert,
   CurrencyNotice,
   InclusionsSelect,
+  SingleGroupSelect,
   TimeRangeSelector,
   preloadCostChart,
   withoutCurrencyWarnings,
@@ -16,22 +17,19 @@ import { PageHeader } from '@/components/page-header';
 import {
   ANALYSIS_PRESETS,
   COST_REFETCH_DEBOUNCE_MS,
-  CSV_EXPORT_FAILED_MESSAGE,
   comparedWithLabel,
-  datedFileName,
-  downloadFile,
   drillUrl,
   formatComparedRange,
   groupKeyLabel,
   resolveTimeRange,
   useCostCompare,
+  useCsvExport,
   type CompareRow,
 } from '@/lib/cost';
 import { useReportedChargeTypes } from '@/lib/cost-filters';
 import { useCompareState } from '../hooks/use-compare-state';
 import type { CompareState } from '../types';
 import { compareCsv, compareRequest, rowLabel, sortRows, topRows } from '../utils/compare-table';
-import { CompareGroupSelect } from './compare-group-select';
 import { CompareTable } from './compare-table';
 import { CompareWithSelect } from './compare-with-select';
 
@@ -61,7 +59,7 @@ export function ComparePage() {
   const rows = useMemo(() => (answer ? sortRows(answer.rows, state.sort) : []), [answer, state.sort]);
   const reportedChargeTypes = useReportedChargeTypes(range);
   const [filtersOpen, setFiltersOpen] = useState(false);
-  const [exportError, setExportError] = useState<string | null>(null);
+  const csvExport = useCsvExport('cost-compare');
 
   useEffect(preloadCostChart, []);
 
@@ -71,14 +69,7 @@ export function ComparePage() {
   const warnings = [...request.warnings, ...withoutCurrencyWarnings(answer?.warnings ?? [], answer)];
 
   const onExport = () => {
-    if (!answer) return;
-    try {
-      downloadFile(datedFileName('cost-compare', 'csv'), compareCsv(answer, rows, dimension), 'text/csv;charset=utf-8');
-      setExportError(null);
-    } catch (error) {
-      console.error('Compare export failed', error);
-      setExportError(CSV_EXPORT_FAILED_MESSAGE);
-    }
+    if (answer) csvExport.exportCsv(() => compareCsv(answer, rows, dimension));
   };
 
   let body;
@@ -155,15 +146,15 @@ export function ComparePage() {
           </Button>
         }
       />
-      {exportError ? (
-        <Alert severity="error" onClose={() => setExportError(null)} sx={{ mb: 2 }}>
-          {exportError}
+      {csvExport.error ? (
+        <Alert severity="error" onClose={csvExport.clearError} sx={{ mb: 2 }}>
+          {csvExport.error}
         </Alert>
       ) : null}
       <Paper variant="outlined" sx={{ p: 2, mb: 2 }} role="toolbar" aria-label="Compare options">
         <Stack direction="row" spacing={2} useFlexGap flexWrap="wrap" alignItems="center">
           <FiltersButton count={state.filters.length} onClick={() => setFiltersOpen(true)} />
-          <CompareGroupSelect value={dimension} onChange={(groupBy) => setState({ ...state, groupBy })} />
+          <SingleGroupSelect value={dimension} onChange={(groupBy) => setState({ ...state, groupBy })} />
           <TimeRangeSelector
             value={range}
             presets={ANALYSIS_PRESETS}

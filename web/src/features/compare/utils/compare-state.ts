@@ -13,7 +13,7 @@ import {
   CHARGE_TYPES,
   DEFAULT_INCLUSIONS,
   DEFAULT_PRESET,
-  GROUP_BY_OPTIONS,
+  DIMENSION_OPTIONS,
   escapeToken,
   includedChargeTypes,
   type CostInclusions,
@@ -23,11 +23,6 @@ import { decodeFilters, encodeFilters, rawParams } from '@/lib/cost-filters';
 import type { CompareSort, CompareSortKey, CompareState, CompareWith, PeriodChoice } from '../types';
 
 export const COMPARE_URL_PARAMS = ['period', 'from', 'to', 'compare', 'pfrom', 'pto', 'group', 'include', 'filters', 'sort', 'dir'] as const;
-
-/** Group By offers one dimension (Ungrouped has nothing to compare row by row). */
-export const COMPARE_GROUP_OPTIONS = GROUP_BY_OPTIONS.filter(
-  (option): option is { value: DrillDimension; label: string } => option.value !== 'none',
-);
 
 /** Sorted by change, largest first: the order the API answers in. */
 export const DEFAULT_SORT: CompareSort = { key: 'change', direction: 'desc' };
@@ -76,7 +71,8 @@ function decodeInclusions(raw: string): CostInclusions {
 }
 
 function isGroup(value: string | undefined): value is DrillDimension {
-  return COMPARE_GROUP_OPTIONS.some((option) => option.value === value);
+  // One dimension only: Ungrouped has nothing to compare row by row.
+  return DIMENSION_OPTIONS.some((option) => option.value === value);
 }
 
 /** The query string (with its `?`) of a state. */

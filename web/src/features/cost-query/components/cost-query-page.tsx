@@ -3,15 +3,13 @@ import PlayArrowIcon from '@mui/icons-material/PlayArrow';
 import SaveOutlinedIcon from '@mui/icons-material/SaveOutlined';
 import { Alert, Box, Button, Chip, LinearProgress, Paper, Skeleton, Stack, Typography } from '@mui/material';
 import { useMemo, useState } from 'react';
-import { CostErrorAlert, CurrencyNotice, NoCostData, TimeRangeSelector, withoutCurrencyWarnings } from '@/components/cost';
+import { CostErrorAlert, CurrencyNotice, NoCostData, SingleGroupSelect, TimeRangeSelector, withoutCurrencyWarnings } from '@/components/cost';
 import { PageHeader } from '@/components/page-header';
 import {
   ANALYSIS_PRESETS,
-  CSV_EXPORT_FAILED_MESSAGE,
   DEFAULT_PRESET,
-  datedFileName,
-  downloadFile,
   resolveTimeRange,
+  useCsvExport,
   type DrillDimension,
   type TimeRange,
 } from '@/lib/cost';
@@ -23,7 +21,6 @@ import { queryCsv } from '../utils/query-results';
 import { FilterBuilder } from './filter-builder';
 import { PresetsMenu } from './presets-menu';
 import { QueryFilterList } from './query-filter-list';
-import { QueryGroupSelect } from './query-group-select';
 import { QueryResults } from './query-results';
 import { SavePresetDialog } from './save-preset-dialog';
 
@@ -42,7 +39,7 @@ export function CostQueryPage() {
   const [range, setRange] = useState<TimeRange>(() => resolveTimeRange(DEFAULT_PRESET));
   const [groupBy, setGroupBy] = useState<DrillDimension>('service');
   const [saveOpen, setSaveOpen] = useState(false);
-  const [exportError, setExportError] = useState<string | null>(null);
+  const csvExport = useCsvExport('cost-query');
   const options = useQueryValueOptions(range);
   const run = useRunCostQuery();
 
@@ -62,14 +59,7 @@ export function CostQueryPage() {
     else setSaveOpen(true);
   };
   const onExport = () => {
-    if (!answer) return;
-    try {
-      downloadFile(datedFileName('cost-query', 'csv'), queryCsv(answer, answerGroupBy), 'text/csv;charset=utf-8');
-      setExportError(null);
-    } catch (error) {
-      console.error('Cost query export failed', error);
-      setExportError(CSV_EXPORT_FAILED_MESSAGE);
-    }
+    if (answer) csvExport.exportCsv(() => queryCsv(answer, answerGroupBy));
   };
 
   let results;
@@ -122,9 +112,9 @@ export function CostQueryPage() {
           </Button>
         }
       />
-      {exportError ? (
-        <Alert severity="error" onClose={() => setExportError(null)} sx={{ mb: 2 }}>
-          {exportError}
+      {csvExport.error ? (
+        <Alert severity="error" onClose={csvExport.clearError} sx={{ mb: 2 }}>
+          {csvExport.error}
         </Alert>
       ) : null}
       <Paper variant="outlined" component="section" aria-labelledby="cost-query-filters" sx={{ p: 2, mb: 2 }}>
@@ -153,7 +143,7 @@ export function CostQueryPage() {
       <Paper variant="outlined" sx={{ p: 2, mb: 2 }} role="toolbar" aria-label="Query options">
         <Stack direction="row" spacing={2} useFlexGap flexWrap="wrap" alignItems="center">
           <TimeRangeSelector value={range} presets={ANALYSIS_PRESETS} onChange={setRange} />
-          <QueryGroupSelect value={groupBy} onChange={setGroupBy} />
+          <SingleGroupSelect value={groupBy} onChange={setGroupBy} />
           <Button variant="contained" startIcon={<PlayArrowIcon />} onClick={onRun} disabled={run.isPending}>
             Run Query
           </Button>

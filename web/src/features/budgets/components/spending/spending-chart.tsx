@@ -1,7 +1,8 @@
 import { Box } from '@mui/material';
 import { visuallyHidden } from '@mui/utils';
-import { useEffect, useId, useImperativeHandle, useMemo, useRef, useState, type Ref } from 'react';
+import { useEffect, useImperativeHandle, useMemo, useRef, useState, type Ref } from 'react';
 import type { ECharts } from 'echarts/core';
+import { ChartImage } from '@/components/cost/chart-image';
 import { chartsCanRender } from '@/components/cost/chart-loader';
 import { useStableValue } from '@/lib/cost/storage';
 import { formatDayLabel } from '@/lib/cost/time-range';
@@ -64,7 +65,6 @@ export function SpendingChart({ data, height, ariaLabel, onPointClick, onDrawnCh
   const containerRef = useRef<HTMLDivElement>(null);
   const [chart, setChart] = useState<ECharts | null>(null);
   const [state, setState] = useState<ChartState>(() => (chartsCanRender() ? 'loading' : 'drawn'));
-  const descriptionId = useId();
   const clickRef = useRef(onPointClick);
   clickRef.current = onPointClick;
   const drawnRef = useRef(onDrawnChange);
@@ -144,16 +144,12 @@ export function SpendingChart({ data, height, ariaLabel, onPointClick, onDrawnCh
           <ChartLoading height={height} />
         </Box>
       ) : null}
-      <Box
+      <ChartImage
         ref={containerRef}
-        role="img"
-        aria-label={ariaLabel}
-        aria-describedby={descriptionId}
+        ariaLabel={ariaLabel}
+        description={describeSpendingChart(data, `${ariaLabel} data`)}
         sx={{ width: '100%', height, display: state === 'failed' ? 'none' : 'block', cursor: 'pointer' }}
       />
-      <Box component="span" id={descriptionId} sx={visuallyHidden}>
-        {describeSpendingChart(data, `${ariaLabel} data`)}
-      </Box>
       <Box component="table" sx={visuallyHidden} aria-label={`${ariaLabel} data`}>
         <thead>
           <tr>

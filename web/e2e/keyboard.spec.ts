@@ -60,6 +60,14 @@ async function arrowToOption(page: Page, name: string, max = 60): Promise<void> 
   throw new Error(`option '${name}' was not reached with ${max} arrow presses; the focus is on ${await activeElement(page)}`);
 }
 
+/** Tabs to a one-choice select, opens it with `openKey`, arrows to `option`, and picks it with Enter. */
+async function chooseWithKeys(page: Page, select: Locator, what: string, option: string, openKey = 'Enter'): Promise<void> {
+  await tabTo(page, select, what);
+  await page.keyboard.press(openKey);
+  await arrowToOption(page, option);
+  await page.keyboard.press('Enter');
+}
+
 /**
  * The focused control's visible focus cue, or null: an outline or box-shadow on it, or (MUI's
  * outlined fields, whose focus is drawn by the field's border) a focused field's 2px border.
@@ -126,10 +134,7 @@ test('every control on the analyst path is reachable and operable with the keybo
 
   // Include: the preset Exclude tax (a preset closes the menu).
   const include = page.getByRole('combobox', { name: 'Include' });
-  await tabTo(page, include, 'Include');
-  await page.keyboard.press('Space');
-  await arrowToOption(page, 'Exclude tax');
-  await page.keyboard.press('Enter');
+  await chooseWithKeys(page, include, 'Include', 'Exclude tax', 'Space');
   await expect(page.getByRole('listbox')).toBeHidden();
   await expect(include).toHaveText('Exclude tax');
 
@@ -218,20 +223,14 @@ test('every control on the analyst path is reachable and operable with the keybo
   await expect(page.getByRole('heading', { level: 1, name: 'Compare' })).toBeVisible();
   const options = page.getByRole('toolbar', { name: 'Compare options' });
   const compareGroup = options.getByRole('combobox', { name: 'Group By' });
-  await tabTo(page, compareGroup, "Compare's Group By");
-  await page.keyboard.press('Enter');
-  await arrowToOption(page, 'Service');
-  await page.keyboard.press('Enter');
+  await chooseWithKeys(page, compareGroup, "Compare's Group By", 'Service');
   await expect(page.getByRole('listbox')).toBeHidden();
   await expect(compareGroup).toHaveText('Service');
   const compareTable = page.getByRole('table', { name: 'Comparison by service' });
   await expect(compareTable).toBeVisible({ timeout: 20_000 });
 
   const comparePeriod = options.getByRole('combobox', { name: 'Period' });
-  await tabTo(page, comparePeriod, "Compare's Period");
-  await page.keyboard.press('Enter');
-  await arrowToOption(page, 'Last 30 Days');
-  await page.keyboard.press('Enter');
+  await chooseWithKeys(page, comparePeriod, "Compare's Period", 'Last 30 Days');
   await expect(comparePeriod).toHaveText('Last 30 Days');
 
   for (const name of ['Compare with', 'Include']) {

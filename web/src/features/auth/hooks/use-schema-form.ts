@@ -28,10 +28,12 @@ export function useSchemaForm<T extends Values>(schema: FormSchema<T>, initial: 
   const submitted = useRef(false);
   const inputs = useRef(new Map<keyof T, HTMLInputElement>());
 
+  /** Checks `next`, shows its errors and returns the parse result with them. */
   const check = (next: T) => {
     const result = schema.safeParse(next);
-    setErrors(result.success ? {} : firstErrors<T>(result.error.issues));
-    return result;
+    const found: Partial<Record<keyof T, string>> = result.success ? {} : firstErrors<T>(result.error.issues);
+    setErrors(found);
+    return { result, found };
   };
 
   const field = (name: keyof T & string) => ({
@@ -52,13 +54,12 @@ export function useSchemaForm<T extends Values>(schema: FormSchema<T>, initial: 
   const handleSubmit = (onValid: (data: T) => void) => (event: FormEvent) => {
     event.preventDefault();
     submitted.current = true;
-    const result = check(values);
+    const { result, found } = check(values);
     if (result.success) {
       onValid(result.data);
       return;
     }
-    const failed = firstErrors<T>(result.error.issues);
-    const first = (Object.keys(initial) as (keyof T)[]).find((name) => failed[name] !== undefined);
+    const first = (Object.keys(initial) as (keyof T)[]).find((name) => found[name] !== undefined);
     if (first !== undefined) inputs.current.get(first)?.focus();
   };
 

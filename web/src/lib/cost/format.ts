@@ -69,6 +69,13 @@ export function formatChartAmount(amount: number, currency?: string | null): str
   return formatCurrency(amount, { decimals: whole ? 0 : chartDecimals(amount), currency });
 }
 
+/** A share in percent as "42.5%" (1 decimal, §9; never "-0.0%"); "—" when there is none. */
+export function formatShare(share: number | null | undefined): string {
+  if (share === null || share === undefined || !Number.isFinite(share)) return '—';
+  const rounded = Math.round(share * 10) / 10;
+  return `${rounded === 0 ? '0.0' : rounded.toFixed(1)}%`;
+}
+
 /** "+12.5%", "-3.0%", "0.0%" (1 decimal, with sign); "—" when there is nothing to compare. */
 export function formatPercent(value: number | null | undefined): string {
   if (value === null || value === undefined || !Number.isFinite(value)) return '—';

@@ -11,7 +11,7 @@ import {
   TableSortLabel,
 } from '@mui/material';
 import { useMemo, useState } from 'react';
-import { UNKNOWN_DIMENSION, formatCurrency, groupKeyLabel, type GroupKey } from '@/lib/cost';
+import { UNKNOWN_DIMENSION, formatCurrency, formatShare, groupKeyLabel, type GroupKey } from '@/lib/cost';
 import type { GroupingState, SortField } from '../types';
 import type { Capped, GroupTableRow, PeriodTableRow } from '../utils/table-rows';
 import { sortGroupRows } from '../utils/table-rows';
@@ -19,10 +19,6 @@ import { sortGroupRows } from '../utils/table-rows';
 type Dimension = Exclude<GroupKey, 'none'>;
 
 const ROWS_PER_PAGE = [10, 25, 50, 100];
-
-function formatShare(share: number | null): string {
-  return share === null ? '—' : `${share.toFixed(1)}%`;
-}
 
 function TruncationNote({ shown, total, noun }: { shown: number; total: number; noun: string }) {
   return (

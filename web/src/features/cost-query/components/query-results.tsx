@@ -1,6 +1,6 @@
 import { Paper, Stack, Table, TableBody, TableCell, TableContainer, TableFooter, TableHead, TableRow, Typography } from '@mui/material';
-import { formatCurrency, groupKeyLabel, type DrillDimension } from '@/lib/cost';
-import { formatShare, queryRowLabel, shareOf, type CostQueryAnswer } from '../utils/query-results';
+import { formatCurrency, formatShare, groupKeyLabel, type DrillDimension } from '@/lib/cost';
+import { queryRowLabel, shareOf, type CostQueryAnswer } from '../utils/query-results';
 
 export interface QueryResultsProps {
   answer: CostQueryAnswer;

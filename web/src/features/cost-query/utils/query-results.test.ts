@@ -1,5 +1,5 @@
-import type { CostRow } from '@/lib/cost';
-import { formatShare, queryCsv, queryRowLabel, shareOf, type CostQueryAnswer } from './query-results';
+import { formatShare, type CostRow } from '@/lib/cost';
+import { queryCsv, queryRowLabel, shareOf, type CostQueryAnswer } from './query-results';
 
 const row = (service: string, amount: number, extra: Partial<CostRow> = {}): CostRow => ({
   service,

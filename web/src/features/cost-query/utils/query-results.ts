@@ -14,13 +14,6 @@ export function shareOf(amount: number, total: number): number | null {
   return (amount / total) * 100;
 }
 
-/** "12.3%" (1 decimal), "—" without a total to divide by. */
-export function formatShare(share: number | null): string {
-  if (share === null || !Number.isFinite(share)) return '—';
-  const rounded = Math.round(share * 10) / 10;
-  return `${rounded === 0 ? '0.0' : rounded.toFixed(1)}%`;
-}
-
 /**
  * The CSV of an answer: one line per row in the API's order, then the total. The amount column
  * names the answer's currency; amounts and shares are unrounded numbers (share empty without a total).

@@ -83,7 +83,5 @@ export function providerShares(byProvider: Readonly<Record<string, number>>): Pr
     });
 }
 
-/** "42.5%" — a share, 1 decimal, no sign (§9 percentages). */
-export function formatShare(percent: number): string {
-  return `${(Math.round(percent * 10) / 10).toFixed(1)}%`;
-}
+// "42.5%": a share, 1 decimal, no sign (§9 percentages); kept here for the cards' imports.
+export { formatShare } from '@/lib/cost';

@@ -31,8 +31,14 @@ export const TAG_VALUE_OPERATORS: ReadonlyArray<{ value: TagValueOperator; label
 ];
 
 /** Whether a tag operator takes no values ("is missing", "is present"). */
-export function isValuelessTagOperator(operator: TagValueOperator | undefined): operator is 'is_empty' | 'is_not_empty' {
+export function isValuelessTagOperator(operator: unknown): operator is 'is_empty' | 'is_not_empty' {
   return operator === 'is_empty' || operator === 'is_not_empty';
+}
+
+/** "team is missing" / "team is present": a valueless tag condition in words. */
+export function describeTagPresence(key: string, operator: 'is_empty' | 'is_not_empty'): string {
+  const label = TAG_VALUE_OPERATORS.find((option) => option.value === operator)?.label ?? operator;
+  return `${key} ${label}`;
 }
 
 /** Spec 1 §9 limits and timings. */

@@ -1,4 +1,4 @@
-import { APPLY_MESSAGES, conditionFieldLabel, isValuelessTagOperator, providerCode, providerLabel } from './constants';
+import { APPLY_MESSAGES, conditionFieldLabel, describeTagPresence, isValuelessTagOperator, providerCode, providerLabel } from './constants';
 import { newFilterId } from './ids';
 import type { ConditionField, FilterCondition, FilterRule, FlatFilter, Provider, TagValueOperator, ValueOperator } from './types';
 
@@ -25,7 +25,7 @@ export function coerceOperator(operator: unknown): ValueOperator {
 
 /** A tag's operator: also is_empty / is_not_empty (they take no values); others become equals. */
 export function coerceTagOperator(operator: unknown): TagValueOperator {
-  return operator === 'is_empty' || operator === 'is_not_empty' ? operator : coerceOperator(operator);
+  return isValuelessTagOperator(operator) ? operator : coerceOperator(operator);
 }
 
 /** Typed values: comma-separated, trimmed, empties dropped (spec 1 §5). */
@@ -181,7 +181,7 @@ export function rulesToFlatFiltersAnyProvider(rules: FilterRule[], now: Date = n
 export function describeCondition(condition: FilterCondition, provider: Provider | ''): string {
   if (!condition.field) return '';
   if (condition.field === 'tag' && isValuelessTagOperator(condition.tagValueOperator)) {
-    return `${condition.tagKey ?? ''} ${condition.tagValueOperator === 'is_empty' ? 'is missing' : 'is present'}`;
+    return describeTagPresence(condition.tagKey ?? '', condition.tagValueOperator);
   }
   const field = conditionFieldLabel(condition.field, provider);
   const values = cleanValues(condition.value);

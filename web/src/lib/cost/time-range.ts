@@ -52,17 +52,6 @@ export const ANALYSIS_PRESETS: ReadonlyArray<PresetOption> = [
   { value: 'custom', label: 'Custom Range' },
 ];
 
-/**
- * Advanced Cost's Period list: the §2.5 presets with This Quarter and Last Quarter after the
- * months (issue 16 "Few clicks, measured": a quarter in two clicks instead of the range dialog).
- * The other screens keep the §2.5 list (`ANALYSIS_PRESETS`).
- */
-export const ADVANCED_COST_PRESETS: ReadonlyArray<PresetOption> = ANALYSIS_PRESETS.flatMap<PresetOption>((option) =>
-  option.value === 'lastMonth'
-    ? [option, { value: 'thisQuarter', label: 'This Quarter' }, { value: 'lastQuarter', label: 'Last Quarter' }]
-    : [option],
-);
-
 /** A label for every preset, including those only other screens offer. */
 export const PRESET_LABELS: Readonly<Record<TimeRangePreset, string>> = {
   today: 'Today',
@@ -81,6 +70,17 @@ export const PRESET_LABELS: Readonly<Record<TimeRangePreset, string>> = {
   last_6_months: 'Last 6 Months',
   year_to_date: 'Year to Date',
 };
+
+/**
+ * Advanced Cost's Period list: the §2.5 presets with This Quarter and Last Quarter after the
+ * months (issue 16 "Few clicks, measured": a quarter in two clicks instead of the range dialog).
+ * The other screens keep the §2.5 list (`ANALYSIS_PRESETS`).
+ */
+export const ADVANCED_COST_PRESETS: ReadonlyArray<PresetOption> = ANALYSIS_PRESETS.flatMap<PresetOption>((option) =>
+  option.value === 'lastMonth'
+    ? [option, { value: 'thisQuarter', label: PRESET_LABELS.thisQuarter }, { value: 'lastQuarter', label: PRESET_LABELS.lastQuarter }]
+    : [option],
+);
 
 /** The default period of the cost screens (§9). */
 export const DEFAULT_PRESET: TimeRangePreset = 'thisMonth';

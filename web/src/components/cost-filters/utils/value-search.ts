@@ -2,7 +2,7 @@
  * "Search all values" of the filter panel (docs/ANALYST-FLOW.md "Filter from anywhere"): one
  * search over every dimension of the filter options, and what choosing a match does to the rules.
  */
-import { newFilterId, providerCode, providerLabel, type FilterCondition, type FilterRule, type Provider, type ProviderOptions } from '@/lib/cost-filters';
+import { describeTagPresence, newFilterId, providerCode, providerLabel, type FilterCondition, type FilterRule, type Provider, type ProviderOptions } from '@/lib/cost-filters';
 
 /** The dimensions searched, in the order their groups are listed. */
 export type SearchDimension =
@@ -64,7 +64,7 @@ export function entryValueLabel(entry: SearchEntry): string {
     case 'tag_value':
       return `${entry.tagKey} = ${entry.value}`;
     case 'tag_missing':
-      return `${entry.value} is missing`;
+      return describeTagPresence(entry.value, 'is_empty');
     default:
       return entry.value;
   }

@@ -85,6 +85,7 @@ const LANDING_PAGES: { path: RegExp; load: () => Promise<unknown>; chart: boolea
     chart: true,
   },
   { path: /^\/cost\/compare\/?$/, load: () => import('@/features/compare'), chart: true },
+  { path: /^\/cost\/query\/?$/, load: () => import('@/features/cost-query'), chart: false },
   { path: /^\/budgets(\/|$)/, load: () => import('@/features/budgets'), chart: true },
   { path: /^\/anomalies(\/|$)/, load: () => import('@/features/anomalies'), chart: true },
   { path: /^\/inventory\/?$/, load: () => import('@/features/inventory'), chart: false },

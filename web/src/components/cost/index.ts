@@ -12,3 +12,4 @@ export * from './inclusions-select';
 export * from './multi-select-value';
 export * from './single-group-select';
 export * from './chart-image';
+export * from './export-csv-page-header';

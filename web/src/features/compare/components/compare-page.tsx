@@ -1,11 +1,11 @@
-import DownloadIcon from '@mui/icons-material/Download';
-import { Alert, Box, Button, LinearProgress, Paper, Skeleton, Stack, Typography } from '@mui/material';
+import { Alert, Box, LinearProgress, Paper, Skeleton, Stack, Typography } from '@mui/material';
 import { useEffect, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
 import {
   CostChart,
   CostErrorAlert,
   CurrencyNotice,
+  ExportCsvPageHeader,
   InclusionsSelect,
   SingleGroupSelect,
   TimeRangeSelector,
@@ -13,7 +13,6 @@ import {
   withoutCurrencyWarnings,
 } from '@/components/cost';
 import { FilterPanel, FiltersButton } from '@/components/cost-filters';
-import { PageHeader } from '@/components/page-header';
 import {
   ANALYSIS_PRESETS,
   COST_REFETCH_DEBOUNCE_MS,
@@ -138,19 +137,13 @@ export function ComparePage() {
 
   return (
     <Box>
-      <PageHeader
+      <ExportCsvPageHeader
         title={COMPARE_TITLE}
-        actions={
-          <Button variant="outlined" startIcon={<DownloadIcon />} onClick={onExport} disabled={!answer || answer.rows.length === 0}>
-            Export CSV
-          </Button>
-        }
+        disabled={!answer || answer.rows.length === 0}
+        onExport={onExport}
+        error={csvExport.error}
+        onDismissError={csvExport.clearError}
       />
-      {csvExport.error ? (
-        <Alert severity="error" onClose={csvExport.clearError} sx={{ mb: 2 }}>
-          {csvExport.error}
-        </Alert>
-      ) : null}
       <Paper variant="outlined" sx={{ p: 2, mb: 2 }} role="toolbar" aria-label="Compare options">
         <Stack direction="row" spacing={2} useFlexGap flexWrap="wrap" alignItems="center">
           <FiltersButton count={state.filters.length} onClick={() => setFiltersOpen(true)} />

@@ -1,10 +1,8 @@
-import DownloadIcon from '@mui/icons-material/Download';
 import PlayArrowIcon from '@mui/icons-material/PlayArrow';
 import SaveOutlinedIcon from '@mui/icons-material/SaveOutlined';
 import { Alert, Box, Button, Chip, LinearProgress, Paper, Skeleton, Stack, Typography } from '@mui/material';
 import { useMemo, useState } from 'react';
-import { CostErrorAlert, CurrencyNotice, NoCostData, SingleGroupSelect, TimeRangeSelector, withoutCurrencyWarnings } from '@/components/cost';
-import { PageHeader } from '@/components/page-header';
+import { CostErrorAlert, CurrencyNotice, ExportCsvPageHeader, NoCostData, SingleGroupSelect, TimeRangeSelector, withoutCurrencyWarnings } from '@/components/cost';
 import {
   ANALYSIS_PRESETS,
   DEFAULT_PRESET,
@@ -104,19 +102,13 @@ export function CostQueryPage() {
 
   return (
     <Box>
-      <PageHeader
+      <ExportCsvPageHeader
         title={COST_QUERY_TITLE}
-        actions={
-          <Button variant="outlined" startIcon={<DownloadIcon />} onClick={onExport} disabled={!answer || answer.data.length === 0}>
-            Export CSV
-          </Button>
-        }
+        disabled={!answer || answer.data.length === 0}
+        onExport={onExport}
+        error={csvExport.error}
+        onDismissError={csvExport.clearError}
       />
-      {csvExport.error ? (
-        <Alert severity="error" onClose={csvExport.clearError} sx={{ mb: 2 }}>
-          {csvExport.error}
-        </Alert>
-      ) : null}
       <Paper variant="outlined" component="section" aria-labelledby="cost-query-filters" sx={{ p: 2, mb: 2 }}>
         <Stack direction="row" spacing={1.5} useFlexGap flexWrap="wrap" alignItems="center" sx={{ mb: 2 }}>
           <Typography variant="subtitle1" component="h2" id="cost-query-filters" sx={{ flexGrow: 1 }}>

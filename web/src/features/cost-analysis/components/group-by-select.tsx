@@ -1,8 +1,7 @@
-import CheckBoxIcon from '@mui/icons-material/CheckBox';
-import CheckBoxOutlineBlankIcon from '@mui/icons-material/CheckBoxOutlineBlank';
 import { FormControl, InputLabel, ListItemText, MenuItem, Select } from '@mui/material';
 import { useId } from 'react';
 import { MultiSelectValue } from '@/components/cost';
+import { SelectTick } from '@/components/select-tick';
 import { GROUP_BY_OPTIONS, MAX_GROUP_BY, applyGroupBySelection, type GroupKey } from '@/lib/cost';
 
 export interface GroupBySelectProps {
@@ -36,12 +35,7 @@ export function GroupBySelect({ value, onChange }: GroupBySelectProps) {
           const checked = selected.includes(option.value);
           return (
             <MenuItem key={option.value} value={option.value} disabled={full && !checked && option.value !== 'none'}>
-              {/* A picture of a tick box, not a second control: the option's aria-selected says it is chosen. */}
-              {checked ? (
-                <CheckBoxIcon fontSize="small" color="primary" sx={{ m: 0.5, mr: 1.5 }} />
-              ) : (
-                <CheckBoxOutlineBlankIcon fontSize="small" color="action" sx={{ m: 0.5, mr: 1.5 }} />
-              )}
+              <SelectTick checked={checked} />
               <ListItemText primary={option.label} />
             </MenuItem>
           );

@@ -1,6 +1,7 @@
 // Speed over a real network (docs/ANALYST-FLOW.md): the sign-in page's script arrives
 // precompressed and weighs at most 120 KB gzip, and the first chart of Basic Cost is timed,
-// unthrottled and on a throttled link. The figures are printed for docs/PERFORMANCE.md.
+// unthrottled and on a throttled link, where it must come within 1 s. The figures are printed for
+// docs/PERFORMANCE.md.
 //
 // How the sign-in script is weighed: every script the page requests until the network is idle,
 // each body as the browser received it (decoded), compressed with gzip -9 here; the sum is
@@ -96,8 +97,13 @@ async function firstChart(page: Page, cdp: CDPSession, label: string): Promise<n
   return ms;
 }
 
-// Timed and printed, not bounded: the contract's 1 s is not met yet (docs/PERFORMANCE.md).
-test('Basic Cost draws its first chart on a 20 Mbit/s, 40 ms link (timed)', async ({ page }) => {
+/** docs/ANALYST-FLOW.md: the first chart within 1 s of opening a cost page. */
+const FIRST_CHART_BUDGET_MS = 1_000;
+/** Throttled loads timed; their median is bounded (one load alone is at the mercy of a busy core). */
+const THROTTLED_LOADS = 3;
+
+// The first load (unthrottled) also warms the server's caches; it is printed, not bounded.
+test('Basic Cost draws its first chart within 1 s on a 20 Mbit/s, 40 ms link', async ({ page }) => {
   await signInThroughForm(page, DEMO.email, DEMO.password);
 
   // The moment the first chart canvas is in the page with a size, from the navigation's start.
@@ -126,7 +132,12 @@ test('Basic Cost draws its first chart on a 20 Mbit/s, 40 ms link (timed)', asyn
     downloadThroughput: 20e6 / 8,
     uploadThroughput: 20e6 / 8,
   });
-  const throttled = await firstChart(page, cdp, '20 Mbit/s and 40 ms latency');
+  const throttled: number[] = [];
+  for (let load = 1; load <= THROTTLED_LOADS; load += 1) {
+    throttled.push(await firstChart(page, cdp, `20 Mbit/s and 40 ms latency (load ${load})`));
+  }
+  const median = [...throttled].sort((a, b) => a - b)[Math.floor(THROTTLED_LOADS / 2)];
+  console.log(`first chart on the throttled link: median ${median} ms of ${throttled.join(', ')} ms; bound ${FIRST_CHART_BUDGET_MS} ms`);
   expect(unthrottled).toBeGreaterThan(0);
-  expect(throttled).toBeGreaterThan(0);
+  expect(median).toBeLessThanOrEqual(FIRST_CHART_BUDGET_MS);
 });

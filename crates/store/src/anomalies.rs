@@ -275,7 +275,7 @@ macro_rules! impl_anomaly_store {
                 };
                 let customer_id = scan.customer_id;
                 let mut outcome = crate::anomalies::ScanOutcome::default();
-                let mut tx = self.pool.begin().await?;
+                let mut tx = self.begin_write().await?;
                 // The open runs reaching the judged window: deleted below unless found again.
                 let open: Vec<(i64, String, chrono::NaiveDate)> = sqlx::query_as(
                     "SELECT id, series_key, start_day FROM anomalies \
@@ -484,7 +484,7 @@ macro_rules! impl_anomaly_store {
                 settings: &costscope_core::anomaly::AnomalySettings,
                 now: chrono::DateTime<chrono::Utc>,
             ) -> Result<(), crate::StoreError> {
-                let mut tx = self.pool.begin().await?;
+                let mut tx = self.begin_write().await?;
                 let tag_keys = serde_json::to_string(&settings.tag_keys)
                     .unwrap_or_else(|_| "[]".to_owned());
                 // The write comes first: it takes SQLite's write lock (waiting up to the busy

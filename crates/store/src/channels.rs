@@ -556,7 +556,7 @@ macro_rules! impl_channel_store {
 
             #[tracing::instrument(skip_all, fields(customer_id, id))]
             async fn delete_channel(&self, customer_id: i64, id: i64) -> Result<bool, crate::StoreError> {
-                let mut tx = self.pool.begin().await?;
+                let mut tx = self.begin_write().await?;
                 let deleted = crate::channels::delete_channel_rows!(tx, customer_id, id);
                 if deleted == 0 {
                     return Ok(false);
@@ -601,7 +601,7 @@ macro_rules! impl_channel_store {
                 .await?;
                 let mut fanned_out = 0;
                 for (id, customer_id, kind) in candidates {
-                    let mut tx = self.pool.begin().await?;
+                    let mut tx = self.begin_write().await?;
                     // A budget alert whose budget names channels goes to those, an anomaly to
                     // the channels of the anomaly settings, a digest only to the channel its
                     // user chose; any other event (or a budget or settings naming none, or a

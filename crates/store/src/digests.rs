@@ -281,7 +281,7 @@ macro_rules! impl_digest_store {
                 settings: crate::digests::DigestSettings,
                 now: chrono::DateTime<chrono::Utc>,
             ) -> Result<bool, crate::StoreError> {
-                let mut tx = self.pool.begin().await?;
+                let mut tx = self.begin_write().await?;
                 if let Some(channel_id) = settings.channel_id {
                     let found: Option<(i64,)> = sqlx::query_as(
                         "SELECT id FROM notification_channels WHERE customer_id = $1 AND id = $2",
@@ -341,7 +341,7 @@ macro_rules! impl_digest_store {
                 &self,
                 digest: crate::digests::NewDigest<'_>,
             ) -> Result<bool, crate::StoreError> {
-                let mut tx = self.pool.begin().await?;
+                let mut tx = self.begin_write().await?;
                 let (notification_id,): (i64,) = sqlx::query_as(
                     "INSERT INTO notification_outbox \
                      (customer_id, kind, payload, created_at, next_attempt_at) \

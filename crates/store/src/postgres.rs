@@ -16,6 +16,13 @@ impl PgStore {
             .await?;
         Ok(Self { pool })
     }
+
+    /// A transaction that writes (PostgreSQL's row locks need no more than a plain `BEGIN`).
+    pub(crate) async fn begin_write(
+        &self,
+    ) -> Result<sqlx::Transaction<'static, sqlx::Postgres>, sqlx::Error> {
+        self.pool.begin().await
+    }
 }
 
 crate::sql_store::impl_metadata_store!(

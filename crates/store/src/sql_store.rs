@@ -50,7 +50,7 @@ macro_rules! impl_metadata_store {
                 new: crate::NewCustomer<'_>,
             ) -> Result<(costscope_core::Customer, costscope_core::User), crate::StoreError> {
                 use crate::rows::{CustomerRow, UserRow, CUSTOMER_COLUMNS, USER_COLUMNS};
-                let mut tx = self.pool.begin().await?;
+                let mut tx = self.begin_write().await?;
                 let customer: CustomerRow = sqlx::query_as(&format!(
                     "INSERT INTO customers (name, tier, trial_end, is_demo, created_at) \
                      VALUES ($1, 0, $2, $3, $4) RETURNING {CUSTOMER_COLUMNS}"
@@ -202,7 +202,7 @@ macro_rules! impl_metadata_store {
                 invite: crate::NewInvitation<'_>,
             ) -> Result<costscope_core::User, crate::StoreError> {
                 use crate::rows::{UserRow, USER_COLUMNS};
-                let mut tx = self.pool.begin().await?;
+                let mut tx = self.begin_write().await?;
                 let user: UserRow = sqlx::query_as(&format!(
                     "INSERT INTO users (customer_id, name, email, password_hash, role, status, created_at) \
                      VALUES ($1, '', $2, NULL, $3, 'pending', $4) RETURNING {USER_COLUMNS}"
@@ -287,7 +287,7 @@ macro_rules! impl_metadata_store {
                 now: chrono::DateTime<chrono::Utc>,
             ) -> Result<Option<costscope_core::User>, crate::StoreError> {
                 use crate::rows::{UserRow, USER_COLUMNS};
-                let mut tx = self.pool.begin().await?;
+                let mut tx = self.begin_write().await?;
                 let live: Option<(i64, String)> = sqlx::query_as(
                     "UPDATE refresh_tokens SET revoked_at = $1 \
                      WHERE token_hash = $2 AND revoked_at IS NULL AND expires_at > $1 \
@@ -382,7 +382,7 @@ macro_rules! impl_metadata_store {
                 now: chrono::DateTime<chrono::Utc>,
             ) -> Result<Option<costscope_core::User>, crate::StoreError> {
                 use crate::rows::{UserRow, USER_COLUMNS};
-                let mut tx = self.pool.begin().await?;
+                let mut tx = self.begin_write().await?;
                 let user_id: Option<i64> = sqlx::query_scalar(
                     "UPDATE invitations SET used_at = $1 \
                      WHERE token_hash = $2 AND used_at IS NULL AND expires_at > $1 RETURNING user_id",
@@ -654,7 +654,7 @@ macro_rules! impl_metadata_store {
                 members: &[crate::MemberAccount],
                 now: chrono::DateTime<chrono::Utc>,
             ) -> Result<(), crate::StoreError> {
-                let mut tx = self.pool.begin().await?;
+                let mut tx = self.begin_write().await?;
                 // A write that changes nothing comes first: it locks the parent (PostgreSQL)
                 // or takes the write lock (SQLite), so two replacements run one after the
                 // other; and it answers nothing when the parent is not the customer's.
@@ -813,7 +813,7 @@ macro_rules! impl_metadata_store {
                 // "no schedule"); no sync started before 1970, so the bounds mean the same.
                 let floor = chrono::DateTime::<chrono::Utc>::UNIX_EPOCH;
                 let (due_before, stale_before) = (due_before.max(floor), stale_before.max(floor));
-                let mut tx = self.pool.begin().await?;
+                let mut tx = self.begin_write().await?;
                 // SQLite: a write first takes the write lock, so the read below and the
                 // updates after it see no other claim in between. PostgreSQL: a no-op; the
                 // row locks (FOR UPDATE SKIP LOCKED) keep concurrent claims apart.
@@ -1212,7 +1212,7 @@ macro_rules! impl_metadata_store {
             ) -> Result<crate::Budget, crate::StoreError> {
                 use crate::budgets::{BudgetRow, BUDGET_COLUMNS};
                 let values = new.values();
-                let mut tx = self.pool.begin().await?;
+                let mut tx = self.begin_write().await?;
                 let row: BudgetRow = sqlx::query_as(&format!(
                     "INSERT INTO budgets \
                      (customer_id, name, amount, period, filters, alerts, created_by_user_id, created_at, updated_at) \
@@ -1355,7 +1355,7 @@ macro_rules! impl_metadata_store {
                     alert_notification_payload, basis_text, threshold_type_text, BudgetAlertRow, BUDGET_ALERT_COLUMNS,
                 };
                 use crate::budgets::{BudgetRow, BUDGET_COLUMNS};
-                let mut tx = self.pool.begin().await?;
+                let mut tx = self.begin_write().await?;
                 // The write comes first (it takes SQLite's write lock, and PostgreSQL's unique
                 // index makes a concurrent twin wait for this transaction): no row when the
                 // budget is not the customer's or the alert is already recorded.
@@ -1502,7 +1502,7 @@ macro_rules! impl_metadata_store {
                 channel_ids: Option<&[i64]>,
             ) -> Result<Option<crate::Budget>, crate::StoreError> {
                 use crate::budgets::{apply_changes, BudgetRow, BUDGET_COLUMNS};
-                let mut tx = self.pool.begin().await?;
+                let mut tx = self.begin_write().await?;
                 // A write that changes nothing, to lock the row (PostgreSQL) or take the write
                 // lock (SQLite) before reading it: concurrent edits see each other's result, so
                 // every history row's old value is the value it replaced.

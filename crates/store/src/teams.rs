@@ -193,7 +193,7 @@ macro_rules! impl_teams_store {
                 &self,
                 new: crate::teams::NewSignIn<'_>,
             ) -> Result<i64, crate::StoreError> {
-                let mut tx = self.pool.begin().await?;
+                let mut tx = self.begin_write().await?;
                 sqlx::query("DELETE FROM teams_sign_ins WHERE customer_id = $1 AND expires_at <= $2")
                     .bind(new.customer_id)
                     .bind(new.now)
@@ -319,7 +319,7 @@ macro_rules! impl_teams_store {
             ) -> Result<crate::teams::TeamsConfiguration, crate::StoreError> {
                 use crate::channels::ChannelCreation;
                 use crate::teams::TeamsConfiguration;
-                let mut tx = self.pool.begin().await?;
+                let mut tx = self.begin_write().await?;
                 let found: Option<(Option<i64>,)> = sqlx::query_as(
                     "SELECT channel_id FROM teams_integrations \
                      WHERE customer_id = $1 AND id = $2 AND access_token IS NOT NULL",
@@ -414,7 +414,7 @@ macro_rules! impl_teams_store {
                 customer_id: i64,
                 integration_id: i64,
             ) -> Result<bool, crate::StoreError> {
-                let mut tx = self.pool.begin().await?;
+                let mut tx = self.begin_write().await?;
                 let found: Option<(Option<i64>,)> = sqlx::query_as(
                     "SELECT channel_id FROM teams_integrations WHERE customer_id = $1 AND id = $2",
                 )

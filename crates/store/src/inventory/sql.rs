@@ -118,7 +118,7 @@ macro_rules! impl_inventory_store {
                     .map(|key| key.0)
                     .chain(std::iter::once(write.account_id))
                     .collect();
-                let mut tx = self.pool.begin().await?;
+                let mut tx = self.begin_write().await?;
                 // SQLite: a write first takes the write lock, so nothing changes between the
                 // reads below and the writes after them. PostgreSQL: a no-op.
                 sqlx::query("UPDATE resources SET last_seen = last_seen WHERE id = -1")
@@ -608,7 +608,7 @@ macro_rules! impl_inventory_store {
                 daily_limit: u32,
             ) -> Result<crate::inventory::DiscoveryRequest, crate::StoreError> {
                 use crate::inventory::DiscoveryRequest;
-                let mut tx = self.pool.begin().await?;
+                let mut tx = self.begin_write().await?;
                 // A write on the customer's row first: SQLite takes its write lock, PostgreSQL
                 // locks the row, so the customer's requests run one after the other and two
                 // clicks never queue two runs (the unique index on active runs backs this up).
@@ -663,7 +663,7 @@ macro_rules! impl_inventory_store {
                 if limit == 0 {
                     return Ok(Vec::new());
                 }
-                let mut tx = self.pool.begin().await?;
+                let mut tx = self.begin_write().await?;
                 // SQLite: take the write lock before reading (see claim_due_syncs).
                 sqlx::query("UPDATE discovery_runs SET state = state WHERE id = -1")
                     .execute(&mut *tx)

@@ -2,7 +2,7 @@ import { Box, Chip, LinearProgress, List, ListItem, ListItemButton, Skeleton, St
 import { useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { CostErrorAlert } from '@/components/cost';
-import { formatCurrency } from '@/lib/cost';
+import { formatCurrency, formatShare } from '@/lib/cost';
 import { useMissionControlBudgets } from '../api/use-mission-control-budgets';
 import { BUDGETS_ERROR, NO_ACTIVE_BUDGETS } from '../constants';
 import {
@@ -16,7 +16,7 @@ import {
   type BudgetStatus,
   type DashboardBudget,
 } from '../utils/budget-health';
-import { barWidth, formatShare } from '../utils/spend-cards';
+import { barWidth } from '../utils/spend-cards';
 import { DashboardCard } from './dashboard-card';
 import { ViewToggle, type SectionView } from './view-toggle';
 

@@ -1,7 +1,6 @@
 import { Alert, Stack } from '@mui/material';
-import { formatCurrency } from '@/lib/cost';
+import { formatCurrency, formatShare } from '@/lib/cost';
 import { categoryInsights, type CategorySummary } from '../utils/category-summary';
-import { formatShare } from '../utils/spend-cards';
 
 /** One warning per category whose spend grew by more than 25 % on the previous period (§9). */
 export function CategoryInsights({ summaries }: { summaries: CategorySummary[] }) {

@@ -1,6 +1,6 @@
 import { LinearProgress, Stack, Typography } from '@mui/material';
-import { formatCurrency } from '@/lib/cost';
-import { barWidth, creditBand, creditsConsumption, formatShare, type CreditBand } from '../utils/spend-cards';
+import { formatCurrency, formatShare } from '@/lib/cost';
+import { barWidth, creditBand, creditsConsumption, type CreditBand } from '../utils/spend-cards';
 import { DashboardCard } from './dashboard-card';
 import { SpendCardContent, type SpendState } from './spend-card-content';
 

@@ -1,7 +1,7 @@
 import { Box, LinearProgress, Stack, Typography } from '@mui/material';
-import { formatCurrency } from '@/lib/cost';
+import { formatCurrency, formatShare } from '@/lib/cost';
 import { NO_PROVIDER_DATA } from '../constants';
-import { formatShare, providerShares } from '../utils/spend-cards';
+import { providerShares } from '../utils/spend-cards';
 import { DashboardCard } from './dashboard-card';
 import { SpendCardContent, type SpendState } from './spend-card-content';
 

@@ -1,4 +1,5 @@
-import { creditBand, creditsConsumption, formatShare, providerShares, refundsReceived } from './spend-cards';
+import { formatShare } from '@/lib/cost';
+import { creditBand, creditsConsumption, providerShares, refundsReceived } from './spend-cards';
 
 describe('spend card numbers', () => {
   it('colour the credits bar green below 60 %, amber to under 80 %, red from 80 %', () => {

@@ -82,6 +82,3 @@ export function providerShares(byProvider: Readonly<Record<string, number>>): Pr
       return { provider, amount, share, width: share > 0 ? Math.max(PROVIDER_BAR_MIN_WIDTH, barWidth(share)) : 0 };
     });
 }
-
-// "42.5%": a share, 1 decimal, no sign (§9 percentages); kept here for the cards' imports.
-export { formatShare } from '@/lib/cost';

@@ -485,11 +485,15 @@ macro_rules! impl_anomaly_store {
                 now: chrono::DateTime<chrono::Utc>,
             ) -> Result<(), crate::StoreError> {
                 let mut tx = self.begin_write().await?;
+                let known: Vec<(i64,)> =
+                    sqlx::query_as("SELECT id FROM notification_channels WHERE customer_id = $1")
+                        .bind(customer_id)
+                        .fetch_all(&mut *tx)
+                        .await?;
+                let known: Vec<i64> = known.into_iter().map(|(id,)| id).collect();
+                let ids = crate::channels::checked_channel_ids(&settings.channel_ids, &known)?;
                 let tag_keys = serde_json::to_string(&settings.tag_keys)
                     .unwrap_or_else(|_| "[]".to_owned());
-                // The write comes first: it takes SQLite's write lock (waiting up to the busy
-                // timeout), where a read first would fail with "database is locked" when another
-                // writer (a detection run) commits before this transaction's first write.
                 sqlx::query(
                     "INSERT INTO anomaly_settings \
                      (customer_id, relative_threshold, absolute_threshold, tag_keys, updated_at) \
@@ -506,13 +510,6 @@ macro_rules! impl_anomaly_store {
                 .bind(now)
                 .execute(&mut *tx)
                 .await?;
-                let known: Vec<(i64,)> =
-                    sqlx::query_as("SELECT id FROM notification_channels WHERE customer_id = $1")
-                        .bind(customer_id)
-                        .fetch_all(&mut *tx)
-                        .await?;
-                let known: Vec<i64> = known.into_iter().map(|(id,)| id).collect();
-                let ids = crate::channels::checked_channel_ids(&settings.channel_ids, &known)?;
                 sqlx::query("DELETE FROM anomaly_channels WHERE customer_id = $1")
                     .bind(customer_id)
                     .execute(&mut *tx)

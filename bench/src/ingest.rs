@@ -18,6 +18,8 @@ pub struct Load {
     pub wall: Duration,
     /// The rows the command says it loaded.
     pub reported_rows: Option<u64>,
+    /// Peak resident set of the command.
+    pub peak_rss_bytes: u64,
     pub data_dir: PathBuf,
 }
 
@@ -55,23 +57,17 @@ pub fn run(bin: &Path, dataset: &Dataset, dir: &Path) -> anyhow::Result<IngestRe
     })
 }
 
-/// A fresh data dir with one customer, then the timed `costscope ingest FILE --customer ID`.
+/// A fresh data dir with one customer, then the timed `costscope ingest FILE --customer ID`
+/// (its peak memory sampled).
 fn load(bin: &Path, file: &Path, data_dir: &Path) -> anyhow::Result<(Load, i64)> {
-    let customer_id = create_customer(bin, data_dir)?;
-    let started = Instant::now();
-    let output = costscope(bin, data_dir)
-        .arg("ingest")
-        .arg(file)
-        .args(["--customer", &customer_id.to_string()])
-        .output()?;
-    let wall = started.elapsed();
-    let stdout = check("costscope ingest", output)?;
+    let measured = crate::memory::measure(bin, file, data_dir, None)?;
     let load = Load {
-        wall,
-        reported_rows: reported_rows(&stdout),
+        wall: measured.wall,
+        reported_rows: measured.reported_rows,
+        peak_rss_bytes: measured.peak_rss_bytes,
         data_dir: data_dir.to_owned(),
     };
-    Ok((load, customer_id))
+    Ok((load, measured.customer_id))
 }
 
 /// Empties `data_dir` and creates the bench's owner and customer in it; answers the customer id.

@@ -51,21 +51,30 @@ pub fn run(
                 rows,
                 gzip_bytes: std::fs::metadata(&file.gzip)?.len(),
                 csv_bytes: file.csv_bytes,
-                wall: load.0,
-                peak_rss_bytes: load.1,
-                reported_rows: load.2,
+                wall: load.wall,
+                peak_rss_bytes: load.peak_rss_bytes,
+                reported_rows: load.reported_rows,
             })
         })
         .collect()
 }
 
-/// `costscope ingest FILE` into a fresh data dir: wall time, peak RSS, rows reported.
-fn measure(
+/// What [`measure`] saw of one `costscope ingest`.
+pub struct Measured {
+    pub wall: Duration,
+    pub peak_rss_bytes: u64,
+    pub reported_rows: Option<u64>,
+    pub customer_id: i64,
+}
+
+/// `costscope ingest FILE` into a fresh data dir with one customer: wall time, peak RSS, rows
+/// reported.
+pub fn measure(
     bin: &Path,
     file: &Path,
     data_dir: &Path,
     memory_limit: Option<&str>,
-) -> anyhow::Result<(Duration, u64, Option<u64>)> {
+) -> anyhow::Result<Measured> {
     let customer_id = create_customer(bin, data_dir)?;
     let mut command = Command::new(bin);
     command
@@ -111,7 +120,12 @@ fn measure(
     if peak == 0 {
         bail!("could not read the peak memory of costscope ingest from {status_path:?}");
     }
-    Ok((wall, peak, reported_rows(&stdout)))
+    Ok(Measured {
+        wall,
+        peak_rss_bytes: peak,
+        reported_rows: reported_rows(&stdout),
+        customer_id,
+    })
 }
 
 fn drain(mut pipe: impl std::io::Read + Send + 'static) -> std::thread::JoinHandle<String> {

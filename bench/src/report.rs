@@ -13,10 +13,15 @@ use crate::{Args, Question};
 const KEEP_MARKER: &str =
     "<!-- Hand-written notes below this line are kept when the bench rewrites this file. -->";
 
-const AGGR_P50_TARGET_MS: f64 = 100.0;
+/// Issue 17's targets at 10M rows: aggregation p50 ≤ 25 ms, filter options ≤ 10 ms (over HTTP).
+const AGGR_P50_TARGET_MS: f64 = 25.0;
+const FILTERS_P50_TARGET_MS: f64 = 10.0;
+/// Issue 3's bound, kept: no slower than hand-written SQL on the line items.
 const AGGR_RATIO_TARGET: f64 = 1.5;
 const PARQUET_ROWS_PER_S_TARGET: f64 = 1_000_000.0;
-const CSV_ROWS_PER_S_TARGET: f64 = 300_000.0;
+const CSV_ROWS_PER_S_TARGET: f64 = 400_000.0;
+/// A whole load's time over DuckDB's own copy of the same file.
+const LOAD_OVERHEAD_TARGET: f64 = 1.2;
 
 /// Latencies of one question (sorted) and the size of its answer.
 #[derive(Debug)]
@@ -125,8 +130,8 @@ fn size_section(r: &SizeResult) -> String {
         s,
         "**Ingest** (wall time of the whole `costscope ingest` command, fresh data dir)\n"
     );
-    let _ = writeln!(s, "| file | costscope ingest | rows/s | rows reported | target | DuckDB `CREATE TABLE AS SELECT * FROM read_…` | rows/s | Costscope / DuckDB time |");
-    let _ = writeln!(s, "|---|---|---|---|---|---|---|---|");
+    let _ = writeln!(s, "| file | costscope ingest | rows/s | rows reported | peak RSS | target | DuckDB `CREATE TABLE AS SELECT * FROM read_…` | rows/s | Costscope / DuckDB time (≤ {LOAD_OVERHEAD_TARGET}×) |");
+    let _ = writeln!(s, "|---|---|---|---|---|---|---|---|---|");
     for (name, load, raw, target) in [
         (
             "Parquet",
@@ -137,17 +142,20 @@ fn size_section(r: &SizeResult) -> String {
         ("CSV", &i.csv, i.raw_csv, CSV_ROWS_PER_S_TARGET),
     ] {
         let rate = r.rows_per_s(load.wall);
+        let overhead = load.wall.as_secs_f64() / raw.as_secs_f64();
         let _ = writeln!(
             s,
-            "| {name} | {:.2} s | {} | {} | ≥ {} rows/s: {} | {:.2} s | {} | {:.2}× |",
+            "| {name} | {:.2} s | {} | {} | {} | ≥ {} rows/s: {} | {:.2} s | {} | {:.2}×: {} |",
             load.wall.as_secs_f64(),
             thousands(rate),
             reported(load.reported_rows),
+            mib(load.peak_rss_bytes as f64),
             thousands(target),
             pass(rate >= target),
             raw.as_secs_f64(),
             thousands(r.rows_per_s(raw)),
-            load.wall.as_secs_f64() / raw.as_secs_f64()
+            overhead,
+            pass(overhead <= LOAD_OVERHEAD_TARGET)
         );
     }
     if let Some(pg) = &r.postgres {
@@ -187,12 +195,15 @@ fn size_section(r: &SizeResult) -> String {
         };
         let targets = if question.is_aggregation() {
             format!(
-                "p50 < {AGGR_P50_TARGET_MS} ms: {}; ≤ {AGGR_RATIO_TARGET}× DuckDB: {}",
-                pass(http.p50() < AGGR_P50_TARGET_MS),
+                "p50 ≤ {AGGR_P50_TARGET_MS} ms: {}; ≤ {AGGR_RATIO_TARGET}× DuckDB: {}",
+                pass(http.p50() <= AGGR_P50_TARGET_MS),
                 pass(ratio <= AGGR_RATIO_TARGET)
             )
         } else {
-            "–".into()
+            format!(
+                "p50 ≤ {FILTERS_P50_TARGET_MS} ms: {}",
+                pass(http.p50() <= FILTERS_P50_TARGET_MS)
+            )
         };
         let _ = writeln!(
             s,
@@ -361,9 +372,11 @@ pub fn write(
     );
     let _ = writeln!(
         s,
-        "* Targets (issue 3, at 10M rows on this 2-core machine): aggregation p50 < {AGGR_P50_TARGET_MS} ms \
-         and ≤ {AGGR_RATIO_TARGET}× raw DuckDB; ingest ≥ {} rows/s from Parquet and ≥ {} rows/s from CSV. \
-         Smaller sizes show the same checks for reference.\n",
+        "* Targets (issue 17, at 10M rows on this 2-core machine): aggregation p50 ≤ {AGGR_P50_TARGET_MS} ms \
+         (and, from issue 3, ≤ {AGGR_RATIO_TARGET}× raw DuckDB on the line items), filter options p50 ≤ \
+         {FILTERS_P50_TARGET_MS} ms; ingest ≥ {} rows/s from Parquet and ≥ {} rows/s from CSV, whole \
+         `costscope ingest` ≤ {LOAD_OVERHEAD_TARGET}× DuckDB's own copy of the file. Smaller sizes show \
+         the same checks for reference.\n",
         thousands(PARQUET_ROWS_PER_S_TARGET),
         thousands(CSV_ROWS_PER_S_TARGET)
     );

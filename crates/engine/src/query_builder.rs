@@ -24,16 +24,31 @@ pub(crate) const DAILY_TABLE: &str = "cost_daily";
 /// Distinct non-empty tag pairs per customer, charge date and billing period, with the
 /// earliest/latest charge instant. Maintained in each load's transaction.
 pub(crate) const TAGS_TABLE: &str = "cost_tags_daily";
-/// Per customer: the number of line items, of [`DAILY_TABLE`] rows and of distinct currencies
-/// (kept by each load; `currencies` is NULL until the first load of an older database).
+/// [`DAILY_TABLE`] without the usage type: one row per customer, charge date, billing period,
+/// account, service, region, cost type and currency. Usage types multiply the daily rows (a
+/// dozen per service in the benchmark data, hundreds in a real AWS export), so most questions
+/// read this narrower rollup instead. Maintained in each load's transaction.
+pub(crate) const CORE_DAILY_TABLE: &str = "cost_daily_core";
+/// [`CORE_DAILY_TABLE`] by calendar month: `charge_date` is the month's first day. Answers
+/// questions on whole months bucketed by month (or not at all), without a currency conversion
+/// (rates are daily). Maintained in each load's transaction.
+pub(crate) const MONTHLY_TABLE: &str = "cost_monthly";
+/// The values `/v2/cost/filters` lists, per customer, charge date and billing period: one row
+/// per list (`gid`, as in [`filter_values`]) and value, with the provider (the billing period's)
+/// and the latest account name. Answers the unfiltered question. Maintained in each load's
+/// transaction.
+pub(crate) const VALUES_TABLE: &str = "cost_values_daily";
+/// Per customer: the number of line items, of rows of each rollup and of distinct currencies
+/// (kept by each load; `currencies`, `core_rows` and `monthly_rows` are NULL until the first
+/// load or migration of an older database).
 pub(crate) const ROLLUP_STATS_TABLE: &str = "cost_rollup_stats";
-/// [`DAILY_TABLE`] is read instead of the line items only when it has at most this fraction of
+/// A daily rollup is read instead of the line items only when it has at most this fraction of
 /// their rows (data with a resource or hour per row rolls up well; data that does not is read
 /// faster from the line items, whose sums are narrower).
 pub(crate) const ROLLUP_MAX_RATIO: f64 = 0.5;
 
 /// Which table a query reads. Every source gives the same answers for the questions it can
-/// answer (see [`needs_line_items`] and [`straddle_check`]).
+/// answer (see [`Source::covers`] and [`straddle_check`]).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Source {
     /// [`COST_TABLE`]: every question.
@@ -41,13 +56,83 @@ pub enum Source {
     /// [`DAILY_TABLE`] ([`TAGS_TABLE`] for tag values): no tag condition, and no row group of a
     /// boundary day on both sides of the range's boundary instant.
     Daily,
+    /// [`CORE_DAILY_TABLE`]: what [`Source::Daily`] answers, without the usage type.
+    CoreDaily,
+    /// [`MONTHLY_TABLE`]: what [`Source::CoreDaily`] answers, on whole months by month.
+    Monthly,
+}
+
+/// What a question reads, for choosing its [`Source`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct Reads {
+    /// A tag (a condition on one): only the line items have them.
+    pub tags: bool,
+    /// The usage type (a grouping, a condition or its list of values).
+    pub usage_type: bool,
+    /// Whole calendar months, bucketed by month or not at all, not converted.
+    pub whole_months: bool,
+}
+
+impl Reads {
+    /// What an aggregation (or its previous total, on `range`) reads.
+    pub fn aggregation(query: &AggregateQuery, range: &TimeRange, converting: bool) -> Self {
+        let monthly_buckets =
+            !query.cumulative && matches!(query.interval, None | Some(Interval::Monthly));
+        Self {
+            usage_type: query.dimensions.contains(&Dimension::UsageType)
+                || reads_usage_type(&query.filter),
+            whole_months: monthly_buckets && !converting && is_whole_months(range),
+            ..Self::of_filter(&query.filter)
+        }
+    }
+
+    /// What a question filtered by `filter` reads besides its grouping.
+    pub fn of_filter(filter: &CostFilter) -> Self {
+        Self {
+            tags: needs_line_items(filter),
+            usage_type: reads_usage_type(filter),
+            whole_months: false,
+        }
+    }
+}
+
+fn reads_usage_type(filter: &CostFilter) -> bool {
+    filter
+        .groups
+        .iter()
+        .any(|group| !group.usage_types.is_empty())
+}
+
+/// True when `range` runs from a month's first midnight to (any instant of) a month's last day:
+/// calendar months, which [`MONTHLY_TABLE`] answers exactly when nothing was charged on the
+/// last day after the range's end (its [`straddle_check`]).
+pub fn is_whole_months(range: &TimeRange) -> bool {
+    use chrono::Datelike;
+    let (first, _) = partial_days(range);
+    let after_end = range.end().date_naive().succ_opt();
+    first.is_none() && range.start().day() == 1 && after_end.is_some_and(|day| day.day() == 1)
 }
 
 impl Source {
+    /// The rollups, narrowest first (each has at most the rows of the next).
+    pub const ROLLUPS: [Source; 3] = [Source::Monthly, Source::CoreDaily, Source::Daily];
+
     fn table(self) -> &'static str {
         match self {
             Source::LineItems => COST_TABLE,
             Source::Daily => DAILY_TABLE,
+            Source::CoreDaily => CORE_DAILY_TABLE,
+            Source::Monthly => MONTHLY_TABLE,
+        }
+    }
+
+    /// Whether this source holds what `reads` needs.
+    pub fn covers(self, reads: Reads) -> bool {
+        match self {
+            Source::LineItems => true,
+            Source::Daily => !reads.tags,
+            Source::CoreDaily => !reads.tags && !reads.usage_type,
+            Source::Monthly => !reads.tags && !reads.usage_type && reads.whole_months,
         }
     }
 
@@ -55,7 +140,7 @@ impl Source {
     fn line_items(self) -> &'static str {
         match self {
             Source::LineItems => "count(*)",
-            Source::Daily => "sum(line_items)",
+            _ => "sum(line_items)",
         }
     }
 
@@ -63,22 +148,25 @@ impl Source {
     fn instants(self) -> (&'static str, &'static str) {
         match self {
             Source::LineItems => ("charge_period_start", "charge_period_start"),
-            Source::Daily => ("earliest_start", "latest_start"),
+            _ => ("earliest_start", "latest_start"),
         }
     }
 }
 
-/// Whether the tenant's [`DAILY_TABLE`] is small enough to be worth reading, and whether all its
-/// costs are in one currency (one row of two BOOLEANs; no row for a tenant without data).
-pub fn rollup_pays(customer: i64) -> Sql {
+/// The tenant's row counts: line items, then each of [`Source::ROLLUPS`] (NULL when not kept
+/// yet), then whether all its costs are in one currency (no row for a tenant without data).
+pub fn rollup_stats(customer: i64) -> Sql {
     let mut sql = Sql::default();
-    sql.push("SELECT daily_rows <= line_items * ")
-        .push(&ROLLUP_MAX_RATIO.to_string())
-        .push(", coalesce(currencies = 1, false) FROM ")
+    sql.push("SELECT line_items, monthly_rows, core_rows, daily_rows, coalesce(currencies = 1, false) FROM ")
         .push(ROLLUP_STATS_TABLE)
         .push(" WHERE customer_id = ");
     sql.bind(Value::BigInt(customer));
     sql
+}
+
+/// Whether a rollup of `rows` rows is worth reading instead of `line_items` line items.
+pub fn rollup_pays(rows: i64, line_items: i64) -> bool {
+    rows as f64 <= line_items as f64 * ROLLUP_MAX_RATIO
 }
 
 /// True when the filter reads a tag, which only the line items have.
@@ -110,17 +198,45 @@ fn partial_days(range: &TimeRange) -> (Option<PartialDay>, Option<PartialDay>) {
     (first, last)
 }
 
-/// The number of rollup rows (of `DAILY_TABLE`, or `TAGS_TABLE` with `tags`) of a partly covered
-/// boundary day with charge instants on both sides of the boundary; the rollup answers the range
-/// exactly only when it is 0. `None` when no day is partly covered (nothing to check).
-pub fn straddle_check(customer: i64, range: &TimeRange, tags: bool) -> Option<Sql> {
+/// A rollup a [`straddle_check`] reads.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Rollup {
+    /// The rollup of a [`Source`] other than the line items.
+    Costs(Source),
+    /// [`TAGS_TABLE`].
+    Tags,
+    /// [`VALUES_TABLE`].
+    Values,
+}
+
+impl Rollup {
+    fn table(self) -> &'static str {
+        match self {
+            Rollup::Costs(source) => source.table(),
+            Rollup::Tags => TAGS_TABLE,
+            Rollup::Values => VALUES_TABLE,
+        }
+    }
+}
+
+/// The number of rows of a partly covered boundary day that keep `rollup` from answering the
+/// range exactly (it does only when this is 0). `None` when no day is partly covered (nothing to
+/// check).
+pub fn straddle_check(customer: i64, range: &TimeRange, rollup: Rollup) -> Option<Sql> {
     let (first, last) = partial_days(range);
     if first.is_none() && last.is_none() {
         return None;
     }
+    // A month row holds its boundary day whole: it answers exactly only when nothing on that
+    // day was charged outside the range (read from the core daily rows). A daily row answers
+    // exactly unless it holds charges on both sides of the boundary.
+    let (table, straddling) = match rollup {
+        Rollup::Costs(Source::Monthly) => (CORE_DAILY_TABLE, false),
+        _ => (rollup.table(), true),
+    };
     let mut sql = Sql::default();
     sql.push("SELECT count(*) FROM ")
-        .push(if tags { TAGS_TABLE } else { DAILY_TABLE })
+        .push(table)
         .push(" WHERE customer_id = ");
     sql.bind(Value::BigInt(customer));
     sql.push(" AND (FALSE");
@@ -129,17 +245,21 @@ pub fn straddle_check(customer: i64, range: &TimeRange, tags: bool) -> Option<Sq
         sql.bind(date_value(day));
         sql.push(" AND earliest_start < ");
         sql.bind(start.clone());
-        sql.push(" AND latest_start >= ");
-        sql.bind(start);
+        if straddling {
+            sql.push(" AND latest_start >= ");
+            sql.bind(start);
+        }
         sql.push(")");
     }
     if let Some((day, end)) = last {
         sql.push(" OR (charge_date = ");
         sql.bind(date_value(day));
-        sql.push(" AND earliest_start <= ");
-        sql.bind(end.clone());
         sql.push(" AND latest_start > ");
-        sql.bind(end);
+        sql.bind(end.clone());
+        if straddling {
+            sql.push(" AND earliest_start <= ");
+            sql.bind(end);
+        }
         sql.push(")");
     }
     sql.push(")");
@@ -768,6 +888,26 @@ pub fn filter_values_on(
         " GROUP BY GROUPING SETS ((provider, account_id), (provider), (region), (service), \
          (cost_type), (usage_type)) ORDER BY gid, value, provider",
     );
+    sql
+}
+
+/// [`filter_values`] of an unfiltered question (see [`is_unfiltered`]) from [`VALUES_TABLE`]:
+/// the same rows in the same order.
+pub fn filter_values_daily(customer: i64, range: Option<&TimeRange>) -> Sql {
+    let mut sql = Sql::default();
+    sql.push(
+        "SELECT gid, CASE WHEN gid IN (0, 5) THEN provider END AS provider, value, \
+         max(account_name) AS account_name FROM ",
+    )
+    .push(VALUES_TABLE)
+    .push(" WHERE ");
+    sql.append(&scope_on(
+        Source::Daily,
+        customer,
+        range,
+        &CostFilter::default(),
+    ));
+    sql.push(" GROUP BY gid, 2, value ORDER BY gid, value, provider");
     sql
 }
 

@@ -6,7 +6,7 @@ use costscope_core::cost::{
     AggregateQuery, CostFilter, Dimension, FilterGroup, GroupJoin, Interval, MatchOperator as Op,
     Metric, TimeRange,
 };
-use costscope_engine::query_builder::{self, Source, Sql};
+use costscope_engine::query_builder::{self, Reads, Rollup, Source, Sql};
 use costscope_engine::{CostEngine, DuckDbEngine};
 use duckdb::types::Value;
 use support::*;
@@ -158,12 +158,23 @@ fn rows(connection: &duckdb::Connection, sql: &Sql) -> Vec<Vec<Value>> {
     all
 }
 
-/// Whether the rollup may answer on `range` (what the engine checks before using it).
-fn rollup_exact(connection: &duckdb::Connection, range: &TimeRange, tags: bool) -> bool {
-    match query_builder::straddle_check(1, range, tags) {
+/// Whether `rollup` may answer on `range` (what the engine checks before using it).
+fn rollup_exact(connection: &duckdb::Connection, range: &TimeRange, rollup: Rollup) -> bool {
+    match query_builder::straddle_check(1, range, rollup) {
         None => true,
         Some(check) => rows(connection, &check)[0][0] == Value::BigInt(0),
     }
+}
+
+/// Whether `source` may answer `query` on `range` (what the engine checks before using it).
+fn answers(
+    connection: &duckdb::Connection,
+    source: Source,
+    query: &AggregateQuery,
+    range: &TimeRange,
+) -> bool {
+    source.covers(Reads::aggregation(query, range, false))
+        && rollup_exact(connection, range, Rollup::Costs(source))
 }
 
 async fn loaded() -> DuckDbEngine {
@@ -174,75 +185,167 @@ async fn loaded() -> DuckDbEngine {
 }
 
 #[tokio::test]
-async fn the_rollup_answers_like_the_line_items() {
+async fn every_rollup_answers_like_the_line_items() {
     let engine = loaded().await;
     let connection = engine.connection().unwrap();
-    let mut compared = 0;
+    let mut compared = [0; 3];
     let mut refused = 0;
     for range in ranges() {
-        if !rollup_exact(&connection, &range, false) {
+        if !rollup_exact(&connection, &range, Rollup::Costs(Source::Daily)) {
             refused += 1;
-            continue;
         }
         for filter in filters() {
             for query in queries(range, &filter) {
-                for (daily, items) in [
-                    (
-                        query_builder::aggregate_on(Source::Daily, 1, &query),
-                        query_builder::aggregate_on(Source::LineItems, 1, &query),
-                    ),
-                    (
-                        query_builder::previous_total_on(Source::Daily, 1, &query),
-                        query_builder::previous_total_on(Source::LineItems, 1, &query),
-                    ),
-                ] {
-                    if daily.text.starts_with("SELECT CAST(coalesce")
-                        && !rollup_exact(&connection, &range.previous(), false)
-                    {
-                        continue;
+                let previous = range.previous();
+                for (index, source) in Source::ROLLUPS.into_iter().enumerate() {
+                    if answers(&connection, source, &query, &range) {
+                        assert_eq!(
+                            rows(&connection, &query_builder::aggregate_on(source, 1, &query)),
+                            rows(
+                                &connection,
+                                &query_builder::aggregate_on(Source::LineItems, 1, &query)
+                            ),
+                            "{source:?} {query:?}"
+                        );
+                        compared[index] += 1;
                     }
-                    assert_eq!(
-                        rows(&connection, &daily),
-                        rows(&connection, &items),
-                        "{query:?}"
-                    );
-                    compared += 1;
+                    if answers(&connection, source, &query, &previous) {
+                        assert_eq!(
+                            rows(
+                                &connection,
+                                &query_builder::previous_total_on(source, 1, &query)
+                            ),
+                            rows(
+                                &connection,
+                                &query_builder::previous_total_on(Source::LineItems, 1, &query)
+                            ),
+                            "{source:?} previous {query:?}"
+                        );
+                    }
                 }
             }
-            let (daily, items) = (
-                query_builder::filter_values_on(Source::Daily, 1, Some(&range), &filter),
-                query_builder::filter_values_on(Source::LineItems, 1, Some(&range), &filter),
-            );
-            assert_eq!(rows(&connection, &daily), rows(&connection, &items));
-            let (daily, items) = (
-                query_builder::spend_on(Source::Daily, 1, &range, &filter, Metric::Effective),
-                query_builder::spend_on(Source::LineItems, 1, &range, &filter, Metric::Effective),
-            );
-            assert_eq!(rows(&connection, &daily), rows(&connection, &items));
+            let reads = Reads::of_filter(&filter);
+            for source in Source::ROLLUPS {
+                let spend_reads = Reads {
+                    whole_months: query_builder::is_whole_months(&range),
+                    ..reads
+                };
+                if !source.covers(spend_reads)
+                    || !rollup_exact(&connection, &range, Rollup::Costs(source))
+                {
+                    continue;
+                }
+                assert_eq!(
+                    rows(
+                        &connection,
+                        &query_builder::spend_on(source, 1, &range, &filter, Metric::Effective)
+                    ),
+                    rows(
+                        &connection,
+                        &query_builder::spend_on(
+                            Source::LineItems,
+                            1,
+                            &range,
+                            &filter,
+                            Metric::Effective
+                        )
+                    ),
+                    "{source:?} spend {range:?}"
+                );
+                if source.covers(Reads {
+                    usage_type: true,
+                    ..reads
+                }) {
+                    assert_eq!(
+                        rows(
+                            &connection,
+                            &query_builder::filter_values_on(source, 1, Some(&range), &filter)
+                        ),
+                        rows(
+                            &connection,
+                            &query_builder::filter_values_on(
+                                Source::LineItems,
+                                1,
+                                Some(&range),
+                                &filter
+                            )
+                        )
+                    );
+                }
+            }
         }
     }
-    assert!(compared > 200, "{compared}");
+    // Each rollup answered many questions: the monthly one those on whole months.
+    assert!(compared[2] > 200, "daily {compared:?}");
+    assert!(compared[1] > 100, "core daily {compared:?}");
+    assert!(compared[0] > 10, "monthly {compared:?}");
     assert!(
         refused >= 1,
         "a range splitting a rollup row must be refused"
     );
     let unfiltered = CostFilter::default();
     for range in ranges().into_iter().map(Some).chain([None]) {
-        if range.is_some_and(|range| !rollup_exact(&connection, &range, true)) {
-            continue;
+        if range.is_none_or(|range| rollup_exact(&connection, &range, Rollup::Tags)) {
+            assert_eq!(
+                rows(
+                    &connection,
+                    &query_builder::tag_values_daily(1, range.as_ref())
+                ),
+                rows(
+                    &connection,
+                    &query_builder::tag_values(1, range.as_ref(), &unfiltered)
+                ),
+                "{range:?}"
+            );
         }
-        assert_eq!(
-            rows(
-                &connection,
-                &query_builder::tag_values_daily(1, range.as_ref())
-            ),
-            rows(
-                &connection,
-                &query_builder::tag_values(1, range.as_ref(), &unfiltered)
-            ),
-            "{range:?}"
-        );
+        if range.is_none_or(|range| rollup_exact(&connection, &range, Rollup::Values)) {
+            assert_eq!(
+                rows(
+                    &connection,
+                    &query_builder::filter_values_daily(1, range.as_ref())
+                ),
+                rows(
+                    &connection,
+                    &query_builder::filter_values(1, range.as_ref(), &unfiltered)
+                ),
+                "values {range:?}"
+            );
+        }
     }
+}
+
+#[test]
+fn only_whole_calendar_months_are_whole_months() {
+    assert!(query_builder::is_whole_months(&days(
+        "2026-01-01",
+        "2026-01-31"
+    )));
+    assert!(query_builder::is_whole_months(&days(
+        "2025-11-01",
+        "2026-10-31"
+    )));
+    assert!(query_builder::is_whole_months(&days(
+        "2024-02-01",
+        "2024-02-29"
+    )));
+    assert!(!query_builder::is_whole_months(&days(
+        "2026-01-02",
+        "2026-01-31"
+    )));
+    assert!(!query_builder::is_whole_months(&days(
+        "2026-01-01",
+        "2026-01-30"
+    )));
+    assert!(!query_builder::is_whole_months(&range(
+        "2026-01-01T06:00:00Z",
+        "2026-01-31T23:59:59.999Z"
+    )));
+    // Ending earlier on the last day is a calendar month too: the month rows answer it only
+    // when nothing was charged after its end (the straddle check).
+    assert!(query_builder::is_whole_months(&range(
+        "2026-01-01T00:00:00Z",
+        "2026-01-31T23:00:00Z"
+    )));
 }
 
 #[tokio::test]
@@ -371,9 +474,20 @@ async fn hourly_data_is_answered_from_the_rollup() {
         .collect();
     load(&engine, 1, lines).await;
     let connection = engine.connection().unwrap();
-    let pays = rows(&connection, &query_builder::rollup_pays(1));
-    // Rolls up well (0.5 line items per daily row or fewer), and in one currency.
-    assert_eq!(pays, vec![vec![Value::Boolean(true), Value::Boolean(true)]]);
+    let stats = rows(&connection, &query_builder::rollup_stats(1));
+    // Rolls up well (0.5 daily rows per line item or fewer), and in one currency: 12 line items,
+    // 1 monthly row, 2 core and daily rows.
+    assert_eq!(
+        stats,
+        vec![vec![
+            Value::BigInt(12),
+            Value::BigInt(1),
+            Value::BigInt(2),
+            Value::BigInt(2),
+            Value::Boolean(true)
+        ]]
+    );
+    assert!(query_builder::rollup_pays(2, 12));
     let march = days("2026-03-01", "2026-03-31");
     let answer = engine
         .aggregate(
@@ -414,5 +528,67 @@ async fn hourly_data_is_answered_from_the_rollup() {
     assert_eq!(
         engine.latest_charge_date(1).await.unwrap(),
         Some(date("2026-03-02"))
+    );
+}
+
+/// A database an earlier build wrote has only the daily rollups: opening it builds the others
+/// from them, and they answer like the line items.
+#[tokio::test]
+async fn opening_an_earlier_database_builds_the_new_rollups() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("costs.duckdb");
+    let tables = "SELECT (SELECT count(*) FROM cost_daily_core), \
+                  (SELECT count(*) FROM cost_monthly), (SELECT count(*) FROM cost_values_daily)";
+    let built = {
+        let engine = DuckDbEngine::open(&path).unwrap();
+        load(&engine, 1, lines()).await;
+        load(&engine, 2, vec![Line::new("2026-01-10", "1000")]).await;
+        let connection = engine.connection().unwrap();
+        let built = rows(
+            &connection,
+            &Sql {
+                text: tables.into(),
+                params: vec![],
+            },
+        );
+        // What an earlier build leaves: no derived rollups, no counts of them.
+        connection
+            .execute_batch(
+                "DELETE FROM cost_daily_core; DELETE FROM cost_monthly; \
+                 DELETE FROM cost_values_daily; \
+                 UPDATE cost_rollup_stats SET core_rows = NULL, monthly_rows = NULL;",
+            )
+            .unwrap();
+        built
+    };
+    assert!(matches!(built[0][0], Value::BigInt(rows) if rows > 0));
+    let engine = DuckDbEngine::open(&path).unwrap();
+    let connection = engine.connection().unwrap();
+    assert_eq!(
+        rows(
+            &connection,
+            &Sql {
+                text: tables.into(),
+                params: vec![]
+            }
+        ),
+        built
+    );
+    let stats = rows(&connection, &query_builder::rollup_stats(1));
+    assert_ne!(stats[0][1], Value::Null, "monthly rows counted again");
+    let query = grouped(
+        days("2025-12-01", "2026-02-28"),
+        &[Dimension::Service],
+        Some(Interval::Monthly),
+    );
+    assert_eq!(
+        rows(
+            &connection,
+            &query_builder::aggregate_on(Source::Monthly, 1, &query)
+        ),
+        rows(
+            &connection,
+            &query_builder::aggregate_on(Source::LineItems, 1, &query)
+        )
     );
 }

@@ -15,7 +15,8 @@ use duckdb::{params, Connection};
 
 use super::progress::{file_size, ReadWatch, Tracker};
 use super::read::date_of;
-use crate::query_builder::{COST_TABLE, DAILY_TABLE, ROLLUP_STATS_TABLE, TAGS_TABLE};
+use super::rollups;
+use crate::query_builder::{CORE_DAILY_TABLE, COST_TABLE, DAILY_TABLE, TAGS_TABLE};
 use crate::{
     BillingPeriodKey, EngineError, FileSummary, LoadError, LoadPhase, LoadRequest, LoadSummary,
     ProviderTotals, SourceFile,
@@ -237,7 +238,10 @@ fn run(
     let replaced_rows = transaction
         .execute(&replaced(COST_TABLE), params![customer])
         .map_err(engine_error)?;
-    for table in [DAILY_TABLE, TAGS_TABLE] {
+    for table in [DAILY_TABLE, TAGS_TABLE]
+        .into_iter()
+        .chain(rollups::DERIVED_TABLES)
+    {
         transaction
             .execute(&replaced(table), params![customer])
             .map_err(engine_error)?;
@@ -255,37 +259,44 @@ fn run(
         .map_err(engine_error)?;
     phase("insert", &mut clock);
     tracker.phase(LoadPhase::Rollups);
-    // The rollups, from the same staged rows (`customer` is an integer, safe to paste).
-    let keys = "provider, billing_account_id, billing_period_start";
-    let dimensions = "account_id, account_name, service, region, usage_type, cost_type, currency";
+    // The rollups, from the staged line items (`customer` is an integer, safe to paste); the
+    // monthly one and most value lists from the core daily rows of the periods loaded.
+    let loaded = rollups::Input::line_items(format!(
+        "(SELECT CAST({customer} AS BIGINT) AS customer_id, CAST(charge_period_start AS DATE) AS \
+         charge_date, * FROM {union})"
+    ));
+    transaction
+        .execute_batch(&rollups::insert_daily_sql(&loaded))
+        .map_err(engine_error)?;
+    phase("daily rollup", &mut clock);
+    transaction
+        .execute_batch(&rollups::insert_core_sql(&loaded))
+        .map_err(engine_error)?;
+    let core = rollups::rows_in_periods(CORE_DAILY_TABLE, customer, "staged_keys");
+    transaction
+        .execute_batch(&rollups::insert_from_core_sql(&rollups::Input::rollup(
+            core,
+        )))
+        .map_err(engine_error)?;
+    phase("core daily, monthly and value rollups", &mut clock);
+    let keys = rollups::PERIOD_KEYS;
     transaction
         .execute_batch(&format!(
-            "INSERT INTO {DAILY_TABLE} (customer_id, charge_date, {keys}, {dimensions}, \
-             earliest_start, latest_start, billed_cost, effective_cost, list_cost, line_items) \
-             SELECT {customer}, CAST(charge_period_start AS DATE) AS charge_date, {keys}, \
-             {dimensions}, min(charge_period_start), max(charge_period_start), sum(billed_cost), \
-             sum(effective_cost), sum(list_cost), count(*) FROM {union} \
-             GROUP BY charge_date, {keys}, {dimensions}; \
-             INSERT INTO {TAGS_TABLE} (customer_id, charge_date, {keys}, key, value, \
+            "INSERT INTO {TAGS_TABLE} (customer_id, charge_date, {keys}, key, value, \
              earliest_start, latest_start) SELECT {customer}, charge_date, {keys}, entry.key AS key, \
              entry.value AS value, min(charge_period_start), max(charge_period_start) FROM \
-             (SELECT CAST(charge_period_start AS DATE) AS charge_date, {keys}, charge_period_start, \
-             unnest(map_entries(tags)) AS entry FROM {union} WHERE cardinality(tags) > 0) \
+             (SELECT charge_date, {keys}, charge_period_start, unnest(map_entries(tags)) AS entry \
+             FROM {loaded} WHERE cardinality(tags) > 0) \
              WHERE entry.key <> '' AND entry.value <> '' \
-             GROUP BY charge_date, {keys}, entry.key, entry.value;"
+             GROUP BY charge_date, {keys}, entry.key, entry.value;",
+            loaded = loaded.from()
         ))
         .map_err(engine_error)?;
+    phase("tag rollup", &mut clock);
     transaction
-        .execute_batch(&format!(
-            "DELETE FROM {ROLLUP_STATS_TABLE} WHERE customer_id = {customer}; \
-             INSERT INTO {ROLLUP_STATS_TABLE} (customer_id, line_items, daily_rows, currencies) \
-             SELECT {customer}, \
-             (SELECT count(*) FROM {COST_TABLE} WHERE customer_id = {customer}), \
-             (SELECT count(*) FROM {DAILY_TABLE} WHERE customer_id = {customer}), \
-             (SELECT count(DISTINCT currency) FROM {DAILY_TABLE} WHERE customer_id = {customer});"
-        ))
+        .execute_batch(&rollups::refresh_stats_sql(customer))
         .map_err(engine_error)?;
-    phase("rollups", &mut clock);
+    phase("row counts", &mut clock);
     record_marker(
         &transaction,
         customer,

@@ -10,6 +10,7 @@ mod read;
 mod reads;
 mod resource_costs;
 mod resources;
+mod rollups;
 mod series_costs;
 
 pub use load::{LoadSettings, Stager, DEFAULT_LOAD_MEMORY_LIMIT};
@@ -199,7 +200,8 @@ pub(crate) const SCHEMA_VERSION: i32 = 1;
 /// The engine's schema, version [`SCHEMA_VERSION`]:
 /// `cost_line_items (customer_id, load_id, charge_date, NORMALISED_COLUMNS…)` where `charge_date`
 /// is the UTC date of `charge_period_start` (computed at load; buckets and range pruning read
-/// it), its daily rollups (`cost_daily`, `cost_tags_daily`, see [`crate::query_builder::Source`])
+/// it), its rollups (`cost_daily`, `cost_daily_core`, `cost_monthly`, `cost_values_daily`,
+/// `cost_tags_daily`, see [`crate::query_builder::Source`])
 /// and the one-row schema version table.
 fn schema_sql() -> String {
     let mut sql = format!(
@@ -240,6 +242,7 @@ fn schema_sql() -> String {
          line_items BIGINT NOT NULL, daily_rows BIGINT NOT NULL, currencies BIGINT); \
          ALTER TABLE {ROLLUP_STATS_TABLE} ADD COLUMN IF NOT EXISTS currencies BIGINT;"
     ));
+    sql.push_str(&rollups::schema_sql());
     sql.push_str(&crate::query_builder::rates_schema());
     sql.push_str(&format!(
         "CREATE TABLE IF NOT EXISTS {SCHEMA_TABLE} (version INTEGER NOT NULL); \
@@ -269,7 +272,7 @@ fn prepare_schema(connection: &Connection) -> Result<(), EngineError> {
              {SCHEMA_VERSION}"
         )));
     }
-    Ok(())
+    rollups::backfill(connection)
 }
 
 /// DuckDB refuses a file another process holds with "Could not set lock on file "…":

@@ -9,7 +9,7 @@ use duckdb::{params_from_iter, Connection, Row};
 
 use super::currency::{self, Plan};
 use super::database_error;
-use crate::query_builder::{self, Source, Sql};
+use crate::query_builder::{self, Reads, Rollup, Source, Sql};
 use crate::{
     AccountOption, Aggregate, AggregateRow, EngineError, FilterOptions, SeenAccount, ServiceSpend,
     SpendBreakdown,
@@ -56,33 +56,53 @@ pub(crate) fn timestamp_of(value: &Value) -> Option<DateTime<Utc>> {
     }
 }
 
-/// Whether the daily rollup is small enough to be worth reading for a customer, and whether its
-/// costs are in one currency; asked of the database at most once per engine call, however many
-/// questions the call asks.
+/// A tenant's row counts ([`query_builder::rollup_stats`]).
+#[derive(Debug, Clone, Copy, Default)]
+struct Stats {
+    line_items: i64,
+    /// Rows of each of [`Source::ROLLUPS`], `None` while not kept.
+    rollup_rows: [Option<i64>; 3],
+    one_currency: bool,
+}
+
+impl Stats {
+    fn pays(&self, source: Source) -> bool {
+        Source::ROLLUPS
+            .iter()
+            .position(|rollup| *rollup == source)
+            .and_then(|index| self.rollup_rows[index])
+            .is_some_and(|rows| query_builder::rollup_pays(rows, self.line_items))
+    }
+
+    /// Whether the rollups derived from the daily one are kept (every load and the schema
+    /// migration keep them; a tenant without a stats row has no rollups).
+    fn derived_kept(&self) -> bool {
+        self.rollup_rows[1].is_some()
+    }
+}
+
+/// The tenant's row counts and currencies, asked of the database at most once per engine call,
+/// however many questions the call asks.
 #[derive(Default)]
-pub(crate) struct RollupPays(Option<(bool, bool)>);
+pub(crate) struct RollupPays(Option<Stats>);
 
 impl RollupPays {
-    fn stats(
-        &mut self,
-        connection: &Connection,
-        customer: i64,
-    ) -> Result<(bool, bool), EngineError> {
+    fn stats(&mut self, connection: &Connection, customer: i64) -> Result<Stats, EngineError> {
         if let Some(stats) = self.0 {
             return Ok(stats);
         }
-        let stats = query_rows(connection, &query_builder::rollup_pays(customer), |row| {
-            Ok((row.get::<_, bool>(0)?, row.get::<_, bool>(1)?))
+        let stats = query_rows(connection, &query_builder::rollup_stats(customer), |row| {
+            Ok(Stats {
+                line_items: row.get(0)?,
+                rollup_rows: [row.get(1)?, row.get(2)?, row.get(3)?],
+                one_currency: row.get(4)?,
+            })
         })?
         .first()
         .copied()
         .unwrap_or_default();
         self.0 = Some(stats);
         Ok(stats)
-    }
-
-    fn get(&mut self, connection: &Connection, customer: i64) -> Result<bool, EngineError> {
-        Ok(self.stats(connection, customer)?.0)
     }
 
     /// How the call treats currencies (see [`Plan`]).
@@ -92,41 +112,47 @@ impl RollupPays {
         customer: i64,
         display: Option<&CurrencyCode>,
     ) -> Result<Plan, EngineError> {
-        let one_currency = self.stats(connection, customer)?.1;
+        let one_currency = self.stats(connection, customer)?.one_currency;
         currency::plan(connection, customer, display, one_currency)
     }
 }
 
-/// The table that answers a question on `range` with `filter` (`tags`: the tag values of
-/// `/v2/cost/filters`): the daily rollup whenever it gives the line items' answer exactly.
+/// Whether `rollup` gives the line items' answer on `range` (no row of a partly covered day
+/// straddles the range's boundary).
+fn exact_on(
+    connection: &Connection,
+    customer: i64,
+    range: Option<&TimeRange>,
+    rollup: Rollup,
+) -> Result<bool, EngineError> {
+    let Some(check) =
+        range.and_then(|range| query_builder::straddle_check(customer, range, rollup))
+    else {
+        return Ok(true);
+    };
+    let straddling = query_rows(connection, &check, |row| row.get::<_, i64>(0))?;
+    Ok(straddling.first().copied().unwrap_or_default() == 0)
+}
+
+/// The table that answers a question reading `reads` on `range`: the narrowest rollup that
+/// holds what it reads, pays for itself and gives the line items' answer exactly.
 fn source_for(
     connection: &Connection,
     customer: i64,
     range: Option<&TimeRange>,
-    filter: &CostFilter,
-    tags: bool,
+    reads: Reads,
     rollup_pays: &mut RollupPays,
 ) -> Result<Source, EngineError> {
-    let rollup_has_it = if tags {
-        query_builder::is_unfiltered(filter)
-    } else {
-        !query_builder::needs_line_items(filter)
-    };
-    if !rollup_has_it {
-        return Ok(Source::LineItems);
-    }
-    if !tags && !rollup_pays.get(connection, customer)? {
-        return Ok(Source::LineItems);
-    }
-    if let Some(check) =
-        range.and_then(|range| query_builder::straddle_check(customer, range, tags))
-    {
-        let straddling = query_rows(connection, &check, |row| row.get::<_, i64>(0))?;
-        if straddling.first().copied().unwrap_or_default() > 0 {
-            return Ok(Source::LineItems);
+    let stats = rollup_pays.stats(connection, customer)?;
+    for source in Source::ROLLUPS {
+        if source.covers(reads)
+            && stats.pays(source)
+            && exact_on(connection, customer, range, Rollup::Costs(source))?
+        {
+            return Ok(source);
         }
     }
-    Ok(Source::Daily)
+    Ok(Source::LineItems)
 }
 
 pub(crate) fn aggregate(
@@ -148,12 +174,12 @@ pub(crate) fn aggregate(
         Some(conversion) => query_builder::Currencies::Convert(conversion),
         None => query_builder::Currencies::One,
     };
+    let converting = plan.conversion().is_some();
     let source = source_for(
         connection,
         customer,
         Some(&query.range),
-        &query.filter,
-        false,
+        Reads::aggregation(query, &query.range, converting),
         &mut rollup_pays,
     )?;
     let rows = query_rows(
@@ -194,8 +220,7 @@ pub(crate) fn aggregate(
         connection,
         customer,
         Some(&previous),
-        &query.filter,
-        false,
+        Reads::aggregation(query, &previous, converting),
         &mut rollup_pays,
     )?;
     let previous_total = query_rows(
@@ -229,19 +254,29 @@ pub(crate) fn filter_options(
     filter: &CostFilter,
 ) -> Result<FilterOptions, EngineError> {
     let mut rollup_pays = RollupPays::default();
-    let source = source_for(connection, customer, range, filter, false, &mut rollup_pays)?;
-    let values = query_rows(
-        connection,
-        &query_builder::filter_values_on(source, customer, range, filter),
-        |row| {
-            Ok((
-                row.get::<_, i32>(0)?,
-                row.get::<_, Option<String>>(1)?,
-                row.get::<_, Option<String>>(2)?,
-                row.get::<_, Option<String>>(3)?,
-            ))
-        },
-    )?;
+    let unfiltered = query_builder::is_unfiltered(filter);
+    let values_sql = if unfiltered
+        && rollup_pays.stats(connection, customer)?.derived_kept()
+        && exact_on(connection, customer, range, Rollup::Values)?
+    {
+        query_builder::filter_values_daily(customer, range)
+    } else {
+        // The lists include the usage types.
+        let reads = Reads {
+            usage_type: true,
+            ..Reads::of_filter(filter)
+        };
+        let source = source_for(connection, customer, range, reads, &mut rollup_pays)?;
+        query_builder::filter_values_on(source, customer, range, filter)
+    };
+    let values = query_rows(connection, &values_sql, |row| {
+        Ok((
+            row.get::<_, i32>(0)?,
+            row.get::<_, Option<String>>(1)?,
+            row.get::<_, Option<String>>(2)?,
+            row.get::<_, Option<String>>(3)?,
+        ))
+    })?;
     let mut options = FilterOptions::default();
     for (set, provider, value, account_name) in values {
         let provider = provider.and_then(|provider| provider.parse::<Provider>().ok());
@@ -267,10 +302,10 @@ pub(crate) fn filter_options(
     options.cloud_providers.sort();
     options.cloud_providers.dedup();
 
-    let tag_values = match source_for(connection, customer, range, filter, true, &mut rollup_pays)?
-    {
-        Source::Daily => query_builder::tag_values_daily(customer, range),
-        Source::LineItems => query_builder::tag_values(customer, range, filter),
+    let tag_values = if unfiltered && exact_on(connection, customer, range, Rollup::Tags)? {
+        query_builder::tag_values_daily(customer, range)
+    } else {
+        query_builder::tag_values(customer, range, filter)
     };
     let tags = query_rows(connection, &tag_values, |row| {
         Ok((row.get::<_, String>(0)?, row.get::<_, String>(1)?))
@@ -291,14 +326,11 @@ pub(crate) fn spend(
 ) -> Result<SpendBreakdown, EngineError> {
     let mut rollup_pays = RollupPays::default();
     let plan = rollup_pays.plan(connection, customer, display)?;
-    let source = source_for(
-        connection,
-        customer,
-        Some(range),
-        filter,
-        false,
-        &mut rollup_pays,
-    )?;
+    let reads = Reads {
+        whole_months: plan.conversion().is_none() && query_builder::is_whole_months(range),
+        ..Reads::of_filter(filter)
+    };
+    let source = source_for(connection, customer, Some(range), reads, &mut rollup_pays)?;
     let mut spend = SpendBreakdown {
         currency: plan.as_is_note(connection, customer)?,
         ..SpendBreakdown::default()

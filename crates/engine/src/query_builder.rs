@@ -76,13 +76,21 @@ pub struct Reads {
 impl Reads {
     /// What an aggregation (or its previous total, on `range`) reads.
     pub fn aggregation(query: &AggregateQuery, range: &TimeRange, converting: bool) -> Self {
+        let over = Self::over(&query.filter, range, converting);
         let monthly_buckets =
             !query.cumulative && matches!(query.interval, None | Some(Interval::Monthly));
         Self {
-            usage_type: query.dimensions.contains(&Dimension::UsageType)
-                || reads_usage_type(&query.filter),
-            whole_months: monthly_buckets && !converting && is_whole_months(range),
-            ..Self::of_filter(&query.filter)
+            usage_type: over.usage_type || query.dimensions.contains(&Dimension::UsageType),
+            whole_months: over.whole_months && monthly_buckets,
+            ..over
+        }
+    }
+
+    /// What a total of `range` filtered by `filter` (converted or not) reads.
+    pub fn over(filter: &CostFilter, range: &TimeRange, converting: bool) -> Self {
+        Self {
+            whole_months: !converting && is_whole_months(range),
+            ..Self::of_filter(filter)
         }
     }
 
@@ -153,8 +161,8 @@ impl Source {
     }
 }
 
-/// The tenant's row counts: line items, then each of [`Source::ROLLUPS`] (NULL when not kept
-/// yet), then whether all its costs are in one currency (no row for a tenant without data).
+/// The tenant's row counts: line items, monthly, core daily and daily rollup rows (NULL when not
+/// kept yet), then whether all its costs are in one currency (no row for a tenant without data).
 pub fn rollup_stats(customer: i64) -> Sql {
     let mut sql = Sql::default();
     sql.push("SELECT line_items, monthly_rows, core_rows, daily_rows, coalesce(currencies = 1, false) FROM ")
@@ -901,12 +909,7 @@ pub fn filter_values_daily(customer: i64, range: Option<&TimeRange>) -> Sql {
     )
     .push(VALUES_TABLE)
     .push(" WHERE ");
-    sql.append(&scope_on(
-        Source::Daily,
-        customer,
-        range,
-        &CostFilter::default(),
-    ));
+    sql.append(&unfiltered_rollup_scope(customer, range));
     sql.push(" GROUP BY gid, 2, value ORDER BY gid, value, provider");
     sql
 }
@@ -927,14 +930,14 @@ pub fn tag_values_daily(customer: i64, range: Option<&TimeRange>) -> Sql {
     sql.push("SELECT DISTINCT key, value FROM ")
         .push(TAGS_TABLE)
         .push(" WHERE ");
-    sql.append(&scope_on(
-        Source::Daily,
-        customer,
-        range,
-        &CostFilter::default(),
-    ));
+    sql.append(&unfiltered_rollup_scope(customer, range));
     sql.push(" ORDER BY key, value");
     sql
+}
+
+/// The scope of an unfiltered question on a daily rollup (rows with earliest/latest instants).
+fn unfiltered_rollup_scope(customer: i64, range: Option<&TimeRange>) -> Sql {
+    scope_on(Source::Daily, customer, range, &CostFilter::default())
 }
 
 /// Spend of one range by provider and cost type. Columns: provider, cost_type, amount (DOUBLE).

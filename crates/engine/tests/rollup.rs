@@ -226,11 +226,7 @@ async fn every_rollup_answers_like_the_line_items() {
             }
             let reads = Reads::of_filter(&filter);
             for source in Source::ROLLUPS {
-                let spend_reads = Reads {
-                    whole_months: query_builder::is_whole_months(&range),
-                    ..reads
-                };
-                if !source.covers(spend_reads)
+                if !source.covers(Reads::over(&filter, &range, false))
                     || !rollup_exact(&connection, &range, Rollup::Costs(source))
                 {
                     continue;
@@ -285,31 +281,27 @@ async fn every_rollup_answers_like_the_line_items() {
     );
     let unfiltered = CostFilter::default();
     for range in ranges().into_iter().map(Some).chain([None]) {
-        if range.is_none_or(|range| rollup_exact(&connection, &range, Rollup::Tags)) {
-            assert_eq!(
-                rows(
-                    &connection,
-                    &query_builder::tag_values_daily(1, range.as_ref())
-                ),
-                rows(
-                    &connection,
-                    &query_builder::tag_values(1, range.as_ref(), &unfiltered)
-                ),
-                "{range:?}"
-            );
-        }
-        if range.is_none_or(|range| rollup_exact(&connection, &range, Rollup::Values)) {
-            assert_eq!(
-                rows(
-                    &connection,
-                    &query_builder::filter_values_daily(1, range.as_ref())
-                ),
-                rows(
-                    &connection,
-                    &query_builder::filter_values(1, range.as_ref(), &unfiltered)
-                ),
-                "values {range:?}"
-            );
+        let range = range.as_ref();
+        let lists: [(Rollup, Sql, Sql); 2] = [
+            (
+                Rollup::Tags,
+                query_builder::tag_values_daily(1, range),
+                query_builder::tag_values(1, range, &unfiltered),
+            ),
+            (
+                Rollup::Values,
+                query_builder::filter_values_daily(1, range),
+                query_builder::filter_values(1, range, &unfiltered),
+            ),
+        ];
+        for (rollup, daily, items) in lists {
+            if range.is_none_or(|range| rollup_exact(&connection, range, rollup)) {
+                assert_eq!(
+                    rows(&connection, &daily),
+                    rows(&connection, &items),
+                    "{rollup:?} {range:?}"
+                );
+            }
         }
     }
 }

@@ -230,9 +230,8 @@ fn run(
     let transaction = connection.unchecked_transaction().map_err(engine_error)?;
     let replaced = |table: &str| {
         format!(
-            "DELETE FROM {table} WHERE customer_id = ? AND EXISTS (SELECT 1 FROM staged_keys k \
-             WHERE k.provider = {table}.provider AND k.billing_account_id = \
-             {table}.billing_account_id AND k.billing_period_start = {table}.billing_period_start)"
+            "DELETE FROM {table} WHERE customer_id = ? AND {}",
+            rollups::in_periods(table, "staged_keys")
         )
     };
     let replaced_rows = transaction
@@ -279,18 +278,8 @@ fn run(
         )))
         .map_err(engine_error)?;
     phase("core daily, monthly and value rollups", &mut clock);
-    let keys = rollups::PERIOD_KEYS;
     transaction
-        .execute_batch(&format!(
-            "INSERT INTO {TAGS_TABLE} (customer_id, charge_date, {keys}, key, value, \
-             earliest_start, latest_start) SELECT {customer}, charge_date, {keys}, entry.key AS key, \
-             entry.value AS value, min(charge_period_start), max(charge_period_start) FROM \
-             (SELECT charge_date, {keys}, charge_period_start, unnest(map_entries(tags)) AS entry \
-             FROM {loaded} WHERE cardinality(tags) > 0) \
-             WHERE entry.key <> '' AND entry.value <> '' \
-             GROUP BY charge_date, {keys}, entry.key, entry.value;",
-            loaded = loaded.from()
-        ))
+        .execute_batch(&rollups::insert_tags_sql(&loaded))
         .map_err(engine_error)?;
     phase("tag rollup", &mut clock);
     transaction

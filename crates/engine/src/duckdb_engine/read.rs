@@ -56,28 +56,32 @@ pub(crate) fn timestamp_of(value: &Value) -> Option<DateTime<Utc>> {
     }
 }
 
-/// A tenant's row counts ([`query_builder::rollup_stats`]).
+/// A tenant's row counts ([`query_builder::rollup_stats`]); a rollup's is `None` while it is
+/// not kept.
 #[derive(Debug, Clone, Copy, Default)]
 struct Stats {
     line_items: i64,
-    /// Rows of each of [`Source::ROLLUPS`], `None` while not kept.
-    rollup_rows: [Option<i64>; 3],
+    monthly_rows: Option<i64>,
+    core_rows: Option<i64>,
+    daily_rows: Option<i64>,
     one_currency: bool,
 }
 
 impl Stats {
     fn pays(&self, source: Source) -> bool {
-        Source::ROLLUPS
-            .iter()
-            .position(|rollup| *rollup == source)
-            .and_then(|index| self.rollup_rows[index])
-            .is_some_and(|rows| query_builder::rollup_pays(rows, self.line_items))
+        let rows = match source {
+            Source::LineItems => return true,
+            Source::Monthly => self.monthly_rows,
+            Source::CoreDaily => self.core_rows,
+            Source::Daily => self.daily_rows,
+        };
+        rows.is_some_and(|rows| query_builder::rollup_pays(rows, self.line_items))
     }
 
-    /// Whether the rollups derived from the daily one are kept (every load and the schema
+    /// Whether the rollups built with the core daily one are kept (every load and the schema
     /// migration keep them; a tenant without a stats row has no rollups).
     fn derived_kept(&self) -> bool {
-        self.rollup_rows[1].is_some()
+        self.core_rows.is_some()
     }
 }
 
@@ -94,7 +98,9 @@ impl RollupPays {
         let stats = query_rows(connection, &query_builder::rollup_stats(customer), |row| {
             Ok(Stats {
                 line_items: row.get(0)?,
-                rollup_rows: [row.get(1)?, row.get(2)?, row.get(3)?],
+                monthly_rows: row.get(1)?,
+                core_rows: row.get(2)?,
+                daily_rows: row.get(3)?,
                 one_currency: row.get(4)?,
             })
         })?
@@ -326,10 +332,7 @@ pub(crate) fn spend(
 ) -> Result<SpendBreakdown, EngineError> {
     let mut rollup_pays = RollupPays::default();
     let plan = rollup_pays.plan(connection, customer, display)?;
-    let reads = Reads {
-        whole_months: plan.conversion().is_none() && query_builder::is_whole_months(range),
-        ..Reads::of_filter(filter)
-    };
+    let reads = Reads::over(filter, range, plan.conversion().is_some());
     let source = source_for(connection, customer, Some(range), reads, &mut rollup_pays)?;
     let mut spend = SpendBreakdown {
         currency: plan.as_is_note(connection, customer)?,

@@ -1,4 +1,5 @@
-//! The cost rollups ([`DAILY_TABLE`], [`CORE_DAILY_TABLE`], [`MONTHLY_TABLE`], [`VALUES_TABLE`]):
+//! The cost rollups ([`DAILY_TABLE`], [`CORE_DAILY_TABLE`], [`MONTHLY_TABLE`], [`VALUES_TABLE`],
+//! [`TAGS_TABLE`]):
 //! the SQL that fills them, their row counts, and the creation of the newer ones in a database
 //! an earlier build wrote. A load builds the daily ones from its staged line items and the rest
 //! from the core daily rows of its periods; the migration builds them from the whole
@@ -8,7 +9,8 @@ use duckdb::Connection;
 
 use super::database_error;
 use crate::query_builder::{
-    CORE_DAILY_TABLE, COST_TABLE, DAILY_TABLE, MONTHLY_TABLE, ROLLUP_STATS_TABLE, VALUES_TABLE,
+    CORE_DAILY_TABLE, COST_TABLE, DAILY_TABLE, MONTHLY_TABLE, ROLLUP_STATS_TABLE, TAGS_TABLE,
+    VALUES_TABLE,
 };
 use crate::EngineError;
 
@@ -44,11 +46,6 @@ impl Input {
             from,
             rolled_up: true,
         }
-    }
-
-    /// The table or query the rows come from.
-    pub(crate) fn from(&self) -> &str {
-        &self.from
     }
 
     /// The earliest and latest charge instants of the grouped rows.
@@ -120,6 +117,21 @@ pub(crate) fn insert_core_sql(input: &Input) -> String {
     )
 }
 
+/// Inserts [`TAGS_TABLE`]'s rows of `line_items`: the distinct non-empty tag pairs per day and
+/// billing period.
+pub(crate) fn insert_tags_sql(line_items: &Input) -> String {
+    let group = format!("customer_id, charge_date, {PERIOD_KEYS}");
+    format!(
+        "INSERT INTO {TAGS_TABLE} (customer_id, charge_date, {PERIOD_KEYS}, key, value, \
+         earliest_start, latest_start) SELECT {group}, entry.key AS key, entry.value AS value, \
+         {} FROM (SELECT {group}, charge_period_start, unnest(map_entries(tags)) AS entry \
+         FROM {} WHERE cardinality(tags) > 0) WHERE entry.key <> '' AND entry.value <> '' \
+         GROUP BY {group}, entry.key, entry.value;",
+        line_items.instants(),
+        line_items.from
+    )
+}
+
 /// Inserts [`MONTHLY_TABLE`] and the other value lists of [`VALUES_TABLE`] from `core`: rows of
 /// [`CORE_DAILY_TABLE`] (the ones a load just inserted, or a tenant's whole).
 pub(crate) fn insert_from_core_sql(core: &Input) -> String {
@@ -140,13 +152,22 @@ pub(crate) fn insert_from_core_sql(core: &Input) -> String {
     )
 }
 
-/// The rows of `table` in the billing periods of `keys` (a load's `staged_keys`; `customer` is
-/// an integer, safe to paste).
+/// `EXISTS` a row of `keys` (a load's `staged_keys`) with the billing period of `row` (a table
+/// name or alias): the rows a load replaces.
+pub(crate) fn in_periods(row: &str, keys: &str) -> String {
+    format!(
+        "EXISTS (SELECT 1 FROM {keys} k WHERE k.provider = {row}.provider AND \
+         k.billing_account_id = {row}.billing_account_id AND \
+         k.billing_period_start = {row}.billing_period_start)"
+    )
+}
+
+/// The rows of `table` in the billing periods of `keys` (`customer` is an integer, safe to
+/// paste).
 pub(crate) fn rows_in_periods(table: &str, customer: i64, keys: &str) -> String {
     format!(
-        "(SELECT * FROM {table} r WHERE customer_id = {customer} AND EXISTS (SELECT 1 FROM {keys} k \
-         WHERE k.provider = r.provider AND k.billing_account_id = r.billing_account_id \
-         AND k.billing_period_start = r.billing_period_start))"
+        "(SELECT * FROM {table} r WHERE customer_id = {customer} AND {})",
+        in_periods("r", keys)
     )
 }
 

@@ -10,11 +10,11 @@ import { preloadForReload } from './app/routes/preload';
 import './app/base.css';
 
 // The first page waits for the public config and, after a reload, for the restored session: ask
-// for both, and fetch the chunks of a signed-in page, before React's first render.
+// for both, and fetch the chunks and first answers of a signed-in page, before React's first
+// render.
 const queryClient = createQueryClient();
 void queryClient.prefetchQuery(publicConfigQuery());
-void restoreSession();
-preloadForReload(window.location.pathname);
+preloadForReload(window.location.pathname, queryClient, restoreSession());
 
 createRoot(document.getElementById('root') as HTMLElement).render(
   <StrictMode>

@@ -1,3 +1,4 @@
+import type { QueryClient } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactElement, ReactNode } from 'react';
@@ -24,9 +25,17 @@ export function LocationProbe() {
   );
 }
 
-export function renderWithProviders(ui: ReactElement, { route = '/', state }: { route?: string; state?: unknown } = {}) {
+/** The application's query client, without retries (a test's failed call fails at once). */
+export function testQueryClient(): QueryClient {
   const queryClient = createQueryClient();
   queryClient.setDefaultOptions({ queries: { ...queryClient.getDefaultOptions().queries, retry: false } });
+  return queryClient;
+}
+
+export function renderWithProviders(
+  ui: ReactElement,
+  { route = '/', state, queryClient = testQueryClient() }: { route?: string; state?: unknown; queryClient?: QueryClient } = {},
+) {
   const wrapper = ({ children }: { children: ReactNode }) => (
     <AppProviders queryClient={queryClient}>
       <AppTheme>
@@ -40,6 +49,7 @@ export function renderWithProviders(ui: ReactElement, { route = '/', state }: { 
   return { user: userEvent.setup(), queryClient, ...render(ui, { wrapper }) };
 }
 
-export function renderApp(route = '/', state?: unknown) {
-  return renderWithProviders(<Root />, { route, state });
+/** The whole application at `route`; `queryClient` holds what a test put in the cache beforehand. */
+export function renderApp(route = '/', state?: unknown, queryClient?: QueryClient) {
+  return renderWithProviders(<Root />, { route, state, queryClient });
 }

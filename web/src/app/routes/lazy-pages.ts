@@ -1,3 +1,4 @@
+import type { QueryClient } from '@tanstack/react-query';
 import { lazy } from 'react';
 
 // Route-level code splitting: nothing below loads before the user is signed in.
@@ -91,6 +92,26 @@ const LANDING_PAGES: { path: RegExp; load: () => Promise<unknown>; chart: boolea
   { path: /^\/inventory\/?$/, load: () => import('@/features/inventory'), chart: false },
   { path: /^\/tags\/?$/, load: () => import('@/features/tags'), chart: false },
 ];
+
+/**
+ * The answers a landing page asks for first, by address: fetched into the cache as soon as the
+ * session is restored (app/routes/preload.ts), so the page finds them when it renders instead of
+ * asking then. Each loader is a small module of its own (it does not wait for MUI).
+ */
+const LANDING_DATA: { path: RegExp; load: () => Promise<(queryClient: QueryClient) => void> }[] = [
+  { path: /^\/cost\/basic\/?$/, load: () => import('@/features/cost-pages/prefetch').then((m) => m.prefetchBasicCost) },
+];
+
+/** Fetches the first answers of the page at `pathname` once `session` is restored (if it is). */
+export function prefetchDataOf(pathname: string, queryClient: QueryClient, session: Promise<unknown>): void {
+  const page = LANDING_DATA.find(({ path }) => path.test(pathname));
+  if (!page) return;
+  void Promise.all([session, page.load()])
+    .then(([restored, prefetch]) => {
+      if (restored) prefetch(queryClient);
+    })
+    .catch(() => undefined);
+}
 
 export function preloadPageOf(pathname: string): boolean {
   const page = LANDING_PAGES.find(({ path }) => path.test(pathname));

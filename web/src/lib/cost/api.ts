@@ -59,6 +59,18 @@ export interface CostQueryOptions {
   debounceMs?: number;
 }
 
+/**
+ * The query of one `/v2/cost/aggr` answer, as `useCostAggr` asks it: for filling the cache ahead
+ * of a page (a prefetch), so that the page's own query finds its answer there.
+ */
+export function costAggrQuery(body: CostAggrRequest) {
+  return {
+    queryKey: costKeys.aggr(body),
+    queryFn: ({ signal }: { signal?: AbortSignal }) => postCostAggr(body, signal),
+    staleTime: COST_STALE_TIME_MS,
+  };
+}
+
 function useCostQuery<TBody, TAnswer>(
   key: (body: TBody | null) => readonly unknown[],
   call: (body: TBody, signal?: AbortSignal) => Promise<TAnswer>,

@@ -21,6 +21,9 @@ export function totalRequest(range: RangeLike, options: { interval?: Interval; f
   };
 }
 
+/** How many groups a top table shows unless told otherwise. */
+export const TOP_LIMIT = 10;
+
 /** The top `limit` groups of one dimension over the range (no interval), largest first. */
 export function topRequest(range: RangeLike, dimension: Exclude<GroupKey, 'none'>, limit: number): CostAggrRequest {
   return {

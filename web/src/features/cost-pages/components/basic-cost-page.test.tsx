@@ -1,8 +1,9 @@
 import { screen, within } from '@testing-library/react';
 import { appRoutes, makeUser } from '@/test/fixtures';
 import { mockApi } from '@/test/mock-api';
-import { renderApp, signInAs } from '@/test/render';
+import { renderApp, signInAs, testQueryClient } from '@/test/render';
 import type { MockReply } from '@/test/mock-api';
+import { basicCostRequests, prefetchBasicCost } from '../prefetch';
 import { aggr, aggrRoutes, forecastAnswer, forecastRoutes, groupedBy, startsOn } from '../testing/cost-api';
 
 const days = Array.from({ length: 23 }, (_, i) => ({ timestamp: `2026-11-${String(i + 1).padStart(2, '0')}`, amount: 100 }));
@@ -13,20 +14,50 @@ const FORECASTS = forecastRoutes({
   year: forecastAnswer({ start: '2026-01-01', end: '2026-12-31', total: { actualToDate: 33000, forecast: 36900, low: 36100, high: 37800 } }),
 });
 
-function setup(forecastReply: MockReply = FORECASTS, aggrReply = aggrRoutes(
+const NOW = new Date('2026-11-23T12:00:00Z');
+
+const AGGR = aggrRoutes(
   [(b) => groupedBy('none')(b) && b.interval === 'daily' && startsOn('2026-11-01')(b), aggr(days)],
   [(b) => groupedBy('none')(b) && startsOn('2026-10-01')(b), aggr([{ amount: 3100 }])],
   [groupedBy('service'), aggr([{ service: 'AmazonEC2', amount: 1150, grouping_values: ['AmazonEC2'] }, { service: 'BigQuery', amount: 575, grouping_values: ['BigQuery'] }], { accrued_cost: 2300 })],
   [groupedBy('account'), aggr([{ account: '111111111111', account_name: 'Production', amount: 1840, grouping_values: ['111111111111'] }], { accrued_cost: 2300 })],
-)) {
+);
+
+function mockBasicCost(forecastReply: MockReply = FORECASTS, aggrReply: MockReply = AGGR) {
   vi.useFakeTimers({ toFake: ['Date'] });
-  vi.setSystemTime(new Date('2026-11-23T12:00:00Z'));
+  vi.setSystemTime(NOW);
   signInAs(makeUser());
-  const api = mockApi({ ...appRoutes(), 'POST /v2/cost/aggr': aggrReply, 'GET /v1/forecast': forecastReply });
+  return mockApi({ ...appRoutes(), 'POST /v2/cost/aggr': aggrReply, 'GET /v1/forecast': forecastReply });
+}
+
+function setup(forecastReply: MockReply = FORECASTS, aggrReply: MockReply = AGGR) {
+  const api = mockBasicCost(forecastReply, aggrReply);
   return { ...api, ...renderApp('/cost/basic') };
 }
 
 describe('Basic Cost page', () => {
+  it('asks for exactly the answers its reload prefetch fetches (prefetch.ts)', async () => {
+    const { callsTo } = setup();
+    expect(await screen.findByRole('group', { name: 'Last month' })).toHaveTextContent('$3,100.00');
+    await screen.findByRole('table', { name: /Top accounts this month/ });
+    const asked = callsTo('POST', '/v2/cost/aggr').map((call) => call.body);
+    const prefetched = basicCostRequests(NOW);
+    expect(asked).toHaveLength(prefetched.length);
+    expect(asked).toEqual(expect.arrayContaining(prefetched));
+  });
+
+  it('draws from the answers a prefetch put in the cache, without asking again', async () => {
+    const { callsTo } = mockBasicCost();
+    const queryClient = testQueryClient();
+    prefetchBasicCost(queryClient, NOW);
+    await vi.waitFor(() => expect(queryClient.isFetching()).toBe(0));
+    expect(callsTo('POST', '/v2/cost/aggr')).toHaveLength(4);
+    renderApp('/cost/basic', undefined, queryClient);
+    expect(await screen.findByRole('group', { name: 'Month-to-date spend' })).toHaveTextContent('$2,300.00');
+    expect(screen.getByRole('group', { name: 'Last month' })).toHaveTextContent('$3,100.00');
+    expect(callsTo('POST', '/v2/cost/aggr')).toHaveLength(4);
+  });
+
   it("shows month-to-date spend, beside it the server's month-end forecast with its 80 % range, and last month", async () => {
     const { callsTo } = setup();
     expect(await screen.findByRole('heading', { level: 1, name: 'Basic Cost' })).toBeInTheDocument();

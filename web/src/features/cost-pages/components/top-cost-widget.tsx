@@ -1,5 +1,5 @@
 import { formatRangeLabel, rowDimension, useCostAggr, type GroupKey, type TimeRange } from '@/lib/cost';
-import { topRequest } from '../api/requests';
+import { TOP_LIMIT, topRequest } from '../api/requests';
 import { CostWidget } from './cost-widget';
 import { RankedTable } from './ranked-table';
 
@@ -15,7 +15,7 @@ export interface TopCostWidgetProps {
 }
 
 /** The largest groups of one dimension over the range, with their share of the period's total. */
-export function TopCostWidget({ title, nameHeader, dimension, range, limit = 10, formatName = (v) => v }: TopCostWidgetProps) {
+export function TopCostWidget({ title, nameHeader, dimension, range, limit = TOP_LIMIT, formatName = (v) => v }: TopCostWidgetProps) {
   const top = useCostAggr(topRequest(range, dimension, limit));
   return (
     <CostWidget

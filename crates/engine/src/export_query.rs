@@ -57,9 +57,11 @@ pub fn focus_export(
     stored: &dyn Fn(&str) -> bool,
     extra: &[String],
 ) -> String {
+    // PRESERVE_ORDER: the file keeps the SELECT's ORDER BY although the database runs without
+    // insertion order (`preserve_insertion_order = false`, set for its loads).
     let options = match request.format {
-        ExportFormat::Csv => "(FORMAT csv, HEADER true, DELIMITER ',', QUOTE '\"')",
-        ExportFormat::Parquet => "(FORMAT parquet, COMPRESSION zstd)",
+        ExportFormat::Csv => "(FORMAT csv, HEADER true, DELIMITER ',', QUOTE '\"', PRESERVE_ORDER)",
+        ExportFormat::Parquet => "(FORMAT parquet, COMPRESSION zstd, PRESERVE_ORDER)",
     };
     format!(
         "COPY ({}) TO {} {options}",

@@ -91,20 +91,46 @@ async fn a_heavy_export_past_the_time_limit_is_cancelled_and_the_engine_answers_
     engine
         .configure_reads(&limits(Duration::from_secs(120)))
         .expect("limits");
-    let one_day =
-        FocusExportRequest::parse(Some("2025-01-01"), Some("2025-01-01"), None, None).unwrap();
-    let summary = engine
-        .export_focus(1, &one_day, &target)
-        .await
-        .expect("export");
+    let loaded_days = |days: u64| (0..ROWS).filter(|i| i % 365 < days).count() as u64;
     assert_eq!(
-        summary.rows,
-        (0..ROWS).filter(|i| i % 365 == 0).count() as u64
+        export_days(&engine, "2025-01-01", "2025-01-01", &target).await,
+        loaded_days(1)
     );
+    // An export of several row groups, read by both threads, comes out in its ORDER BY (the
+    // database runs without insertion order; the COPY says PRESERVE_ORDER).
+    assert_eq!(
+        export_days(&engine, "2025-01-01", "2025-04-30", &target).await,
+        loaded_days(120)
+    );
+    assert_eq!(charge_starts_out_of_order(&target), 0);
     let total = engine
         .aggregate(1, &query(days("2025-01-01", "2025-12-31")))
         .await
         .expect("aggregate")
         .total;
     assert!((total - 1.5 * ROWS as f64).abs() < 1e-6, "{total}");
+}
+
+/// Exports the days `from`..=`to` to `target`; answers the rows written.
+async fn export_days(engine: &DuckDbEngine, from: &str, to: &str, target: &std::path::Path) -> u64 {
+    let request = FocusExportRequest::parse(Some(from), Some(to), None, None).unwrap();
+    engine
+        .export_focus(1, &request, target)
+        .await
+        .expect("export")
+        .rows
+}
+
+/// How many rows of an exported CSV file start their charge period before the row above.
+fn charge_starts_out_of_order(file: &std::path::Path) -> i64 {
+    let reader = duckdb::Connection::open_in_memory().expect("duckdb");
+    reader
+        .query_row(
+            "SELECT count(*) FILTER (WHERE start < previous) FROM (SELECT ChargePeriodStart AS start, \
+             lag(ChargePeriodStart) OVER (ORDER BY line) AS previous FROM (SELECT \
+             ChargePeriodStart, row_number() OVER () AS line FROM read_csv(?)))",
+            [file.to_string_lossy()],
+            |row| row.get(0),
+        )
+        .expect("read the export")
 }

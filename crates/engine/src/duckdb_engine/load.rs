@@ -51,7 +51,13 @@ pub(crate) fn apply_settings(
     connection: &Connection,
     settings: &LoadSettings,
 ) -> Result<(), EngineError> {
-    let mut sql = format!("SET memory_limit = '{}B';", settings.memory_limit);
+    // Without insertion order, a load's INSERT … SELECT writes each thread's rows as they come
+    // instead of holding them back to keep the source's order (DuckDB's own advice for loads
+    // that run out of memory); every read that needs an order says ORDER BY.
+    let mut sql = format!(
+        "SET memory_limit = '{}B'; SET preserve_insertion_order = false;",
+        settings.memory_limit
+    );
     if let Some(dir) = &settings.temp_directory {
         std::fs::create_dir_all(dir).map_err(|error| {
             EngineError::Database(format!("cannot create {}: {error}", dir.display()))

@@ -96,7 +96,7 @@ const LANDING_PAGES: { path: RegExp; load: () => Promise<unknown>; chart: boolea
 /**
  * The answers a landing page asks for first, by address: fetched into the cache as soon as the
  * session is restored (app/routes/preload.ts), so the page finds them when it renders instead of
- * asking then. Each loader is a small module of its own (it does not wait for MUI).
+ * asking then. Each loader is a small module of its own (not the page's chunk).
  */
 const LANDING_DATA: { path: RegExp; load: () => Promise<(queryClient: QueryClient) => void> }[] = [
   { path: /^\/cost\/basic\/?$/, load: () => import('@/features/cost-pages/prefetch').then((m) => m.prefetchBasicCost) },

@@ -4,7 +4,8 @@
  * draws its chart from the cache instead of asking once it has rendered (issue 16: first chart
  * within 1 s on a 20 Mbit/s, 40 ms link).
  *
- * Imported on its own, not through the feature's index, so that it does not wait for MUI.
+ * Imported on its own, not through the feature's index: a small chunk fetched beside the
+ * application's, which runs as soon as the shared code has arrived, before the page renders.
  */
 import type { QueryClient } from '@tanstack/react-query';
 import { costAggrQuery, type CostAggrRequest } from '@/lib/cost/api';

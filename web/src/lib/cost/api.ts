@@ -59,17 +59,24 @@ export interface CostQueryOptions {
   debounceMs?: number;
 }
 
+/** The query of one cost answer (key, call, cache time): what the hooks ask and a prefetch fills. */
+function costQuery<TBody, TAnswer>(
+  key: (body: TBody | null) => readonly unknown[],
+  call: (body: TBody, signal?: AbortSignal) => Promise<TAnswer>,
+  body: TBody,
+) {
+  return {
+    queryKey: key(body),
+    queryFn: ({ signal }: { signal?: AbortSignal }) => call(body, signal),
+    staleTime: COST_STALE_TIME_MS,
+  };
+}
+
 /**
  * The query of one `/v2/cost/aggr` answer, as `useCostAggr` asks it: for filling the cache ahead
  * of a page (a prefetch), so that the page's own query finds its answer there.
  */
-export function costAggrQuery(body: CostAggrRequest) {
-  return {
-    queryKey: costKeys.aggr(body),
-    queryFn: ({ signal }: { signal?: AbortSignal }) => postCostAggr(body, signal),
-    staleTime: COST_STALE_TIME_MS,
-  };
-}
+export const costAggrQuery = (body: CostAggrRequest) => costQuery(costKeys.aggr, postCostAggr, body);
 
 function useCostQuery<TBody, TAnswer>(
   key: (body: TBody | null) => readonly unknown[],
@@ -79,13 +86,11 @@ function useCostQuery<TBody, TAnswer>(
 ): UseQueryResult<TAnswer, Error> {
   const stable = useStableValue(body);
   const debounced = useDebouncedValue(stable, options?.debounceMs ?? 0);
+  const query = debounced === null ? null : costQuery(key, call, debounced);
   return useQuery({
-    queryKey: debounced === null ? [...key(null), 'disabled'] : key(debounced),
-    queryFn: ({ signal }) => {
-      if (debounced === null) throw new Error('No request to send');
-      return call(debounced, signal);
-    },
-    enabled: debounced !== null,
+    queryKey: query?.queryKey ?? [...key(null), 'disabled'],
+    queryFn: query?.queryFn ?? (() => Promise.reject(new Error('No request to send'))),
+    enabled: query !== null,
     placeholderData: keepPreviousData,
     staleTime: COST_STALE_TIME_MS,
   });

@@ -58,7 +58,7 @@ pub fn focus_export(
     extra: &[String],
 ) -> String {
     // PRESERVE_ORDER: the file keeps the SELECT's ORDER BY although the database runs without
-    // insertion order (`preserve_insertion_order = false`, set for its loads).
+    // insertion order (`preserve_insertion_order = false`, `duckdb_engine::load::apply_settings`).
     let options = match request.format {
         ExportFormat::Csv => "(FORMAT csv, HEADER true, DELIMITER ',', QUOTE '\"', PRESERVE_ORDER)",
         ExportFormat::Parquet => "(FORMAT parquet, COMPRESSION zstd, PRESERVE_ORDER)",

@@ -5,6 +5,7 @@
 use std::time::Instant;
 
 use chrono::{DateTime, NaiveDate, Utc};
+use costscope_core::cost::bounds::{self, GroupPage};
 use costscope_core::cost::{
     AggregateQuery, CostFilter, Dimension, FilterGroup, GroupJoin, Interval, MatchOperator, Metric,
     TimeRange, ValueCondition,
@@ -92,11 +93,22 @@ fn filter(question: Question) -> CostFilter {
 fn aggregate(question: Question, range: TimeRange, filter: &CostFilter) -> AggregateQuery {
     let (dimensions, interval) = match question {
         Question::YearByMonthService => (vec![Dimension::Service], Interval::Monthly),
+        Question::MonthByDayFourDimensions => (
+            vec![
+                Dimension::Service,
+                Dimension::Account,
+                Dimension::Region,
+                Dimension::CostType,
+            ],
+            Interval::Daily,
+        ),
         _ => (
             vec![Dimension::Service, Dimension::Account],
             Interval::Daily,
         ),
     };
+    // The page of groups `/v2/cost/aggr` asks for when the request names no limit.
+    let page = GroupPage::new(None, bounds::bucket_count(&range, Some(interval)));
     AggregateQuery {
         range,
         filter: filter.clone(),
@@ -104,7 +116,7 @@ fn aggregate(question: Question, range: TimeRange, filter: &CostFilter) -> Aggre
         interval: Some(interval),
         cumulative: false,
         metric: Metric::Billed,
-        limit: None,
+        limit: Some(page.limit),
         offset: 0,
         ascending: false,
     }

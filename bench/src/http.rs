@@ -14,7 +14,7 @@ use crate::report::Timings;
 use crate::{Args, Question, GROUP1_REGIONS, GROUP2_SERVICES};
 
 pub async fn run(bin: &Path, ingest: &IngestResult, args: &Args) -> anyhow::Result<Vec<Timings>> {
-    let server = Server::start(bin, &ingest.parquet.data_dir)?;
+    let server = Server::start(bin, &ingest.parquet.load.data_dir)?;
     let result = measure_all(&server.base_url, args).await;
     server.stop()?;
     result
@@ -90,6 +90,11 @@ fn request(question: Question) -> (&'static str, Value) {
                         { "operator": "OR",
                           "cloud_providers": [{ "operator": "equals", "values": ["GCP"] }],
                           "services": [{ "operator": "in", "values": GROUP2_SERVICES }] } ] }),
+        ),
+        Question::MonthByDayFourDimensions => (
+            "/v2/cost/aggr",
+            json!({ "start_time": start, "end_time": end, "filters": [], "interval": "daily",
+                    "group_by_dimensions": ["service", "account", "region", "cost_type"] }),
         ),
         Question::FilterOptions => (
             "/v2/cost/filters",

@@ -21,8 +21,10 @@ use clap::Parser;
 #[derive(Debug, Parser)]
 #[command(name = "costscope-bench", about)]
 pub struct Args {
-    /// Data sizes (line items), comma-separated; `--rows 100000` for a quick check
-    #[arg(long, value_delimiter = ',', default_value = "1000000,10000000")]
+    /// Data sizes (line items), comma-separated; `--rows 100000` for a quick check. Above 10M
+    /// rows only Parquet is written and loaded (100M rows: 5 GB of Parquet, generated once and
+    /// reused; about an hour on 2 cores)
+    #[arg(long, value_delimiter = ',', default_value = "1000000,10000000,100000000")]
     pub rows: Vec<u64>,
     /// Where the generated files and data dirs go [default: $CARGO_TARGET_DIR/bench, else /tmp/costscope-bench]
     #[arg(long)]
@@ -37,7 +39,7 @@ pub struct Args {
         default_value = "postgres://postgres@127.0.0.1:5432/test"
     )]
     pub postgres_url: String,
-    /// Skip the PostgreSQL baseline
+    /// Skip the PostgreSQL baseline (always skipped above 10M rows)
     #[arg(long)]
     pub no_postgres: bool,
     /// Timed runs per query (after the warm-ups)
@@ -83,14 +85,17 @@ pub enum Question {
     YearByMonthService,
     /// `/v2/cost/aggr`: a month by day × service × account, two filter groups ORed.
     MonthByDayServiceAccount,
+    /// `/v2/cost/aggr`: a month by day × service × account × region × cost type, unfiltered.
+    MonthByDayFourDimensions,
     /// `/v2/cost/filters` for a month.
     FilterOptions,
 }
 
 impl Question {
-    pub const ALL: [Question; 3] = [
+    pub const ALL: [Question; 4] = [
         Question::YearByMonthService,
         Question::MonthByDayServiceAccount,
+        Question::MonthByDayFourDimensions,
         Question::FilterOptions,
     ];
 
@@ -99,6 +104,9 @@ impl Question {
             Question::YearByMonthService => "aggr: year by month × service",
             Question::MonthByDayServiceAccount => {
                 "aggr: month by day × service × account, 2 filter groups"
+            }
+            Question::MonthByDayFourDimensions => {
+                "aggr: month by day × service × account × region × cost type"
             }
             Question::FilterOptions => "filters: one month",
         }
@@ -173,7 +181,9 @@ fn main() -> anyhow::Result<()> {
         let engine = runtime.block_on(engine::run(&ingest, &args))?;
         step("the same questions directly in DuckDB");
         let raw = duckdb_raw::run(&ingest, &args)?;
-        let postgres = if args.no_postgres {
+        step("the same SQL in DuckDB on a narrow copy of the line items");
+        let narrow = duckdb_raw::run_on_narrow_copy(&ingest, &args, &size_dir)?;
+        let postgres = if args.no_postgres || rows > generate::CSV_MAX_ROWS {
             None
         } else {
             step("the same rows and questions in PostgreSQL");
@@ -185,12 +195,15 @@ fn main() -> anyhow::Result<()> {
             http,
             engine,
             raw,
+            narrow,
             postgres,
             load_before,
             load_after: report::load_average(),
         };
         report::print(&result);
         results.push(result);
+        // Written after each size, so that a long run stopped later keeps what it measured.
+        report::write(&args, &results, &[])?;
     }
     let memory = if args.memory_rows == 0 {
         Vec::new()

@@ -54,6 +54,36 @@ pub fn ensure(dir: &Path, rows: u64) -> anyhow::Result<Dataset> {
     Ok(Dataset { rows, parquet, csv })
 }
 
+/// The rows of `dataset`'s Parquet file split by billing period, one Parquet file per month
+/// (`focus-{rows}-YYYY-MM.parquet` in `dir`, reused when present), as a provider delivers them.
+pub fn monthly_files(dir: &Path, dataset: &Dataset) -> anyhow::Result<Vec<PathBuf>> {
+    let db = duckdb::Connection::open_in_memory()?;
+    let source = format!("read_parquet('{}')", dataset.parquet.display());
+    let months: Vec<String> = {
+        let mut statement = db.prepare(&format!(
+            "SELECT DISTINCT strftime(BillingPeriodStart, '%Y-%m') FROM {source} ORDER BY 1"
+        ))?;
+        let rows = statement.query_map([], |row| row.get(0))?;
+        rows.collect::<Result<_, _>>()?
+    };
+    let mut files = Vec::with_capacity(months.len());
+    for month in months {
+        let file = dir.join(format!("focus-{}-{month}.parquet", dataset.rows));
+        if !file.exists() {
+            let tmp = file.with_extension("parquet.tmp");
+            db.execute_batch(&format!(
+                "COPY (SELECT * FROM {source} WHERE strftime(BillingPeriodStart, '%Y-%m') = '{month}')
+                     TO '{tmp}' (FORMAT parquet, COMPRESSION zstd, ROW_GROUP_SIZE 122880);",
+                tmp = tmp.display(),
+            ))
+            .with_context(|| format!("writing the FOCUS Parquet file of {month}"))?;
+            std::fs::rename(&tmp, &file)?;
+        }
+        files.push(file);
+    }
+    Ok(files)
+}
+
 /// A gzip CSV file and the size of the same rows uncompressed.
 pub struct GzipCsv {
     pub gzip: PathBuf,

@@ -18,9 +18,12 @@ pub struct Load {
     pub wall: Duration,
     /// The rows the command says it loaded.
     pub reported_rows: Option<u64>,
-    /// Peak resident set of the command.
+    /// Peak resident set of the command (the largest of the commands').
     pub peak_rss_bytes: u64,
     pub data_dir: PathBuf,
+    /// Monthly files loaded one `costscope ingest` after the other (their times summed), or 0
+    /// for the one file.
+    pub monthly_files: usize,
 }
 
 /// One file's `costscope ingest` and, on the same file, DuckDB's own baselines.
@@ -58,8 +61,18 @@ impl IngestResult {
     }
 }
 
+/// Above [`crate::generate::CSV_MAX_ROWS`] the Parquet rows are loaded as monthly files, one
+/// `costscope ingest` each, as a provider delivers them: a load stages its whole upload in temp
+/// tables that spill to disk uncompressed, and 100M rows in one upload spilled more than 33 GB
+/// before it was stopped (docs/PERFORMANCE.md).
 pub fn run(bin: &Path, dataset: &Dataset, dir: &Path) -> anyhow::Result<IngestResult> {
-    let (parquet, customer_id) = load(bin, &dataset.parquet, &dir.join("data-parquet"))?;
+    let data_dir = dir.join("data-parquet");
+    let (parquet, customer_id) = if dataset.csv.is_none() {
+        let work_dir = dataset.parquet.parent().unwrap_or(dir);
+        load_monthly(bin, &crate::generate::monthly_files(work_dir, dataset)?, &data_dir)?
+    } else {
+        load(bin, &dataset.parquet, &data_dir)?
+    };
     let parquet = baselines(
         dir,
         parquet,
@@ -111,8 +124,31 @@ fn load(bin: &Path, file: &Path, data_dir: &Path) -> anyhow::Result<(Load, i64)>
         reported_rows: measured.reported_rows,
         peak_rss_bytes: measured.peak_rss_bytes,
         data_dir: data_dir.to_owned(),
+        monthly_files: 0,
     };
     Ok((load, measured.customer_id))
+}
+
+/// A fresh data dir with one customer, then a timed `costscope ingest` of each of `files`.
+fn load_monthly(bin: &Path, files: &[PathBuf], data_dir: &Path) -> anyhow::Result<(Load, i64)> {
+    let customer_id = create_customer(bin, data_dir)?;
+    let mut load = Load {
+        wall: Duration::ZERO,
+        reported_rows: Some(0),
+        peak_rss_bytes: 0,
+        data_dir: data_dir.to_owned(),
+        monthly_files: files.len(),
+    };
+    for file in files {
+        let measured = crate::memory::measure_into(bin, file, data_dir, customer_id, None)?;
+        load.wall += measured.wall;
+        load.peak_rss_bytes = load.peak_rss_bytes.max(measured.peak_rss_bytes);
+        load.reported_rows = load
+            .reported_rows
+            .zip(measured.reported_rows)
+            .map(|(sum, rows)| sum + rows);
+    }
+    Ok((load, customer_id))
 }
 
 /// Empties `data_dir` and creates the bench's owner and customer in it; answers the customer id.

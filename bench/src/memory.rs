@@ -76,6 +76,18 @@ pub fn measure(
     memory_limit: Option<&str>,
 ) -> anyhow::Result<Measured> {
     let customer_id = create_customer(bin, data_dir)?;
+    measure_into(bin, file, data_dir, customer_id, memory_limit)
+}
+
+/// `costscope ingest FILE --customer ID` into an existing data dir: wall time, peak RSS, rows
+/// reported.
+pub fn measure_into(
+    bin: &Path,
+    file: &Path,
+    data_dir: &Path,
+    customer_id: i64,
+    memory_limit: Option<&str>,
+) -> anyhow::Result<Measured> {
     let mut command = Command::new(bin);
     command
         .arg("--data-dir")

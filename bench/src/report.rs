@@ -157,6 +157,10 @@ fn size_section(r: &SizeResult) -> String {
             continue;
         };
         let load = &file.load;
+        let name = match load.monthly_files {
+            0 => name.to_owned(),
+            files => format!("{name} ({files} monthly files, one `costscope ingest` each)"),
+        };
         let rate = r.rows_per_s(load.wall);
         let overhead = load.wall.as_secs_f64() / file.copy.as_secs_f64();
         let floor = |time: Duration| {

@@ -69,7 +69,11 @@ pub fn run(bin: &Path, dataset: &Dataset, dir: &Path) -> anyhow::Result<IngestRe
     let data_dir = dir.join("data-parquet");
     let (parquet, customer_id) = if dataset.csv.is_none() {
         let work_dir = dataset.parquet.parent().unwrap_or(dir);
-        load_monthly(bin, &crate::generate::monthly_files(work_dir, dataset)?, &data_dir)?
+        load_monthly(
+            bin,
+            &crate::generate::monthly_files(work_dir, dataset)?,
+            &data_dir,
+        )?
     } else {
         load(bin, &dataset.parquet, &data_dir)?
     };
@@ -212,10 +216,8 @@ fn raw_load(dir: &Path, select: &str) -> anyhow::Result<Duration> {
     let _ = std::fs::remove_file(&path);
     let db = duckdb::Connection::open(&path)?;
     let started = Instant::now();
-    db.execute_batch(&format!(
-        "CREATE TABLE items AS {select}; CHECKPOINT;"
-    ))
-    .with_context(|| format!("DuckDB: {select}"))?;
+    db.execute_batch(&format!("CREATE TABLE items AS {select}; CHECKPOINT;"))
+        .with_context(|| format!("DuckDB: {select}"))?;
     let elapsed = started.elapsed();
     drop(db);
     std::fs::remove_file(&path)?;
@@ -249,9 +251,7 @@ fn split_load(dir: &Path, source: &str) -> anyhow::Result<Duration> {
 fn raw_read(source: &str) -> anyhow::Result<Duration> {
     let db = duckdb::Connection::open_in_memory()?;
     let started = Instant::now();
-    db.execute_batch(&format!(
-        "SELECT bit_xor(hash(COLUMNS(*))) FROM {source};"
-    ))
-    .with_context(|| format!("DuckDB reading {source}"))?;
+    db.execute_batch(&format!("SELECT bit_xor(hash(COLUMNS(*))) FROM {source};"))
+        .with_context(|| format!("DuckDB reading {source}"))?;
     Ok(started.elapsed())
 }

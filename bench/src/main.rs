@@ -24,7 +24,11 @@ pub struct Args {
     /// Data sizes (line items), comma-separated; `--rows 100000` for a quick check. Above 10M
     /// rows only Parquet is written and loaded (100M rows: 5 GB of Parquet, generated once and
     /// reused; about an hour on 2 cores)
-    #[arg(long, value_delimiter = ',', default_value = "1000000,10000000,100000000")]
+    #[arg(
+        long,
+        value_delimiter = ',',
+        default_value = "1000000,10000000,100000000"
+    )]
     pub rows: Vec<u64>,
     /// Where the generated files and data dirs go [default: $CARGO_TARGET_DIR/bench, else /tmp/costscope-bench]
     #[arg(long)]
@@ -173,7 +177,7 @@ fn main() -> anyhow::Result<()> {
         step("generating FOCUS Parquet and CSV (reused when present)");
         let dataset = generate::ensure(&work_dir, rows)?;
         let size_dir = work_dir.join(format!("run-{rows}"));
-        step("ingest: costscope ingest of the Parquet and the CSV file; DuckDB CREATE TABLE AS");
+        step("ingest: costscope ingest of each file (by month above 10M rows); DuckDB's copy and floors");
         let ingest = ingest::run(&bin, &dataset, &size_dir)?;
         step("cost API over HTTP");
         let http = runtime.block_on(http::run(&bin, &ingest, &args))?;

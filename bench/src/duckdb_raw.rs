@@ -185,12 +185,12 @@ pub fn sql(question: Question, table: &str, customer: i64, dialect: Dialect) -> 
 /// [`DEFAULT_GROUPS`] largest groups (by their total over the range), every bucket of each, in
 /// bucket then rank order; with the account's name when grouped by account.
 fn grouped(unit: &str, keys: &[&str], in_range: &str) -> String {
-    let keys = keys.join(", ");
-    let name = if keys.contains("account_id") {
+    let name = if keys.contains(&"account_id") {
         ", min(account_name) AS account_name"
     } else {
         ""
     };
+    let keys = keys.join(", ");
     format!(
         "SELECT * FROM (
              SELECT *, dense_rank() OVER (ORDER BY group_total DESC, {keys}) AS rank FROM (

@@ -212,38 +212,38 @@ pub fn reported_rows(stdout: &str) -> Option<u64> {
 /// DuckDB's own reader into a fresh database file (`select`'s rows): the floor for any loader
 /// built on it.
 fn raw_load(dir: &Path, select: &str) -> anyhow::Result<Duration> {
-    let path = dir.join("raw-load.duckdb");
-    let _ = std::fs::remove_file(&path);
-    let db = duckdb::Connection::open(&path)?;
-    let started = Instant::now();
-    db.execute_batch(&format!("CREATE TABLE items AS {select}; CHECKPOINT;"))
-        .with_context(|| format!("DuckDB: {select}"))?;
-    let elapsed = started.elapsed();
-    drop(db);
-    std::fs::remove_file(&path)?;
-    Ok(elapsed)
+    timed_into_fresh_database(dir, &format!("CREATE TABLE items AS {select};"))
 }
 
 /// [`HOT_COLUMNS`] of `source` into a fresh database file and the rest into a Parquet file
 /// beside it (zstd, as the bench's own files).
 fn split_load(dir: &Path, source: &str) -> anyhow::Result<Duration> {
-    let (path, cold) = (dir.join("raw-load.duckdb"), dir.join("raw-cold.parquet"));
-    let _ = std::fs::remove_file(&path);
+    let cold = dir.join("raw-cold.parquet");
     let _ = std::fs::remove_file(&cold);
+    let elapsed = timed_into_fresh_database(
+        dir,
+        &format!(
+            "CREATE TABLE items AS SELECT {HOT_COLUMNS} FROM {source};
+             COPY (SELECT * EXCLUDE ({HOT_COLUMNS}) FROM {source}) TO '{}'
+                 (FORMAT parquet, COMPRESSION zstd);",
+            cold.display()
+        ),
+    )?;
+    std::fs::remove_file(&cold)?;
+    Ok(elapsed)
+}
+
+/// The time of `statements` and a checkpoint on a fresh database file in `dir`, removed after.
+fn timed_into_fresh_database(dir: &Path, statements: &str) -> anyhow::Result<Duration> {
+    let path = dir.join("raw-load.duckdb");
+    let _ = std::fs::remove_file(&path);
     let db = duckdb::Connection::open(&path)?;
     let started = Instant::now();
-    db.execute_batch(&format!(
-        "CREATE TABLE items AS SELECT {HOT_COLUMNS} FROM {source};
-         COPY (SELECT * EXCLUDE ({HOT_COLUMNS}) FROM {source}) TO '{}'
-             (FORMAT parquet, COMPRESSION zstd);
-         CHECKPOINT;",
-        cold.display()
-    ))
-    .with_context(|| format!("DuckDB splitting {source}"))?;
+    db.execute_batch(&format!("{statements} CHECKPOINT;"))
+        .with_context(|| format!("DuckDB: {statements}"))?;
     let elapsed = started.elapsed();
     drop(db);
     std::fs::remove_file(&path)?;
-    std::fs::remove_file(&cold)?;
     Ok(elapsed)
 }
 

@@ -13,6 +13,7 @@ use costscope_engine::{
     AccountOption, BillingPeriodKey, CostEngine, DuckDbEngine, EngineError, LoadError, LoadPhase,
     LoadProgress, LoadRequest, SourceFile,
 };
+use costscope_ingest::{Format, IngestError};
 use support::*;
 
 fn mixed() -> Vec<Line> {
@@ -453,6 +454,80 @@ async fn a_refused_file_stores_nothing_of_the_upload() {
         .await,
         11.0
     );
+}
+
+#[tokio::test]
+async fn a_row_the_cost_table_refuses_names_its_file_and_keeps_what_was_stored() {
+    // The rows are written straight from each file's staged rows into the cost table, inside
+    // the load's transaction: a row refused there (here a missing service, which a real stager
+    // never lets through) fails the whole upload and leaves the earlier load whole.
+    let engine = DuckDbEngine::open_in_memory().unwrap();
+    load(&engine, 1, vec![Line::new("2026-01-05", "10")]).await;
+    let request = LoadRequest {
+        load_id: "x".into(),
+        files: ["good.csv", "holes.csv"]
+            .map(|name| SourceFile {
+                path: name.into(),
+                display_name: name.into(),
+            })
+            .to_vec(),
+        format: None,
+        progress: None,
+    };
+    let error = engine
+        .load_with(
+            1,
+            request,
+            Box::new(|connection, file, _format, table| {
+                let lines = [Line::new("2026-01-05", "999"), Line::new("2026-03-01", "1")];
+                let mut sql = stage_sql(table, &lines);
+                if file.display_name == "holes.csv" {
+                    // The same rows in a table without the NOT NULL constraints, one service
+                    // missing.
+                    sql = sql.replace(" NOT NULL", "");
+                    sql.push_str(&format!(
+                        "UPDATE {table} SET service = NULL WHERE billed_cost = 1;"
+                    ));
+                }
+                connection
+                    .execute_batch(&sql)
+                    .map_err(|error| IngestError::new(error.to_string()))?;
+                Ok((Format::Focus, 2))
+            }),
+        )
+        .await
+        .unwrap_err();
+    assert!(matches!(error, LoadError::Invalid(_)), "{error:?}");
+    assert_eq!(
+        error.to_string(),
+        "holes.csv: cannot load the file (the server log has the details)"
+    );
+    let whole = days("2026-01-01", "2026-03-31");
+    assert_eq!(total(&engine, 1, whole, CostFilter::default()).await, 10.0);
+    let rows = engine
+        .connection()
+        .unwrap()
+        .query_row("SELECT count(*) FROM cost_line_items", [], |row| {
+            row.get::<_, i64>(0)
+        })
+        .unwrap();
+    assert_eq!(rows, 1);
+}
+
+#[tokio::test]
+async fn a_load_retried_with_its_id_replaces_its_own_rows() {
+    let engine = DuckDbEngine::open_in_memory().unwrap();
+    let lines = vec![Line::new("2026-01-05", "10"), Line::new("2026-01-06", "5")];
+    let first = load_files(&engine, 1, "same", vec![("jan.csv", lines.clone())])
+        .await
+        .unwrap();
+    assert_eq!((first.rows, first.replaced_rows), (2, 0));
+    let again = load_files(&engine, 1, "same", vec![("jan.csv", lines)])
+        .await
+        .unwrap();
+    assert_eq!((again.rows, again.replaced_rows), (2, 2));
+    let whole = days("2026-01-01", "2026-01-31");
+    assert_eq!(total(&engine, 1, whole, CostFilter::default()).await, 15.0);
 }
 
 const FOCUS_CSV: &str = "ProviderName,BillingAccountId,BillingPeriodStart,ChargePeriodStart,ChargePeriodEnd,ServiceName,ChargeCategory,BilledCost,EffectiveCost,ListCost,BillingCurrency,SubAccountId,SubAccountName,RegionId,Tags

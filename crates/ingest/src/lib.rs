@@ -17,7 +17,7 @@ mod stage;
 pub use bounds::{check_bounds, human_bytes, thousands, BoundedFile, LoadBounds, Measured};
 pub use error::IngestError;
 pub use format::Format;
-pub use stage::{stage, stage_observed, StagedFile};
+pub use stage::{file_error, stage, stage_view, unstage, StagedFile};
 
 /// The columns of a staged (normalised) table, in order, with their DuckDB types. The engine's
 /// cost table has these plus `customer_id` and `load_id` in front.

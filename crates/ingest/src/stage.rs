@@ -1,4 +1,4 @@
-//! `stage`: one billing export file → a TEMP table of normalised rows.
+//! `stage`: one billing export file → a TEMP table (or view) of normalised rows.
 
 use std::fs::File;
 use std::io::Read;
@@ -13,7 +13,7 @@ use crate::sql::{quote_ident, quote_literal};
 use crate::{Format, IngestError, NORMALISED_COLUMNS};
 
 /// What `stage` loaded: the file's format and the number of normalised rows (a GCP line with
-/// credits gives one row per credit besides its own).
+/// credits gives one row per credit besides its own); from `stage_view`, the data rows read.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct StagedFile {
     pub format: Format,
@@ -54,6 +54,16 @@ const GCP_JSON_TEXT: &[&str] = &[
 ];
 const GCP_JSON_NESTED: &[&str] = &["credits", "labels"];
 
+/// What a loader does with a file's normalised rows.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Output {
+    /// Copies them into a TEMP table (`stage`).
+    Table,
+    /// Leaves them as a TEMP view over the file's raw rows, read by the loader's one insert
+    /// into its own table (`stage_view`): the rows are written once.
+    View,
+}
+
 /// Reads `path` with DuckDB's own streaming scanners into a new TEMP table `table` (a safe
 /// identifier chosen by the caller) whose columns are exactly NORMALISED_COLUMNS (same
 /// order/types), checking every required column, number and date. `display_name` is used in
@@ -65,20 +75,77 @@ pub fn stage(
     format: Option<Format>,
     table: &str,
 ) -> Result<StagedFile, IngestError> {
-    stage_observed(conn, path, display_name, format, table, &|_| {})
+    let staged = stage_as(
+        conn,
+        path,
+        display_name,
+        format,
+        table,
+        &|_| {},
+        Output::Table,
+    );
+    // The table holds the rows: the raw relation is no longer needed.
+    unstage_raw(conn, table);
+    staged
 }
 
-/// [`stage`], calling `on_read` with the number of data rows once the file has been read whole
-/// (before its rows are checked and normalised): the load's progress.
-pub fn stage_observed(
+/// Checks `path` as [`stage`] does, calling `on_read` with the number of data rows once the file
+/// has been read whole (before its rows are checked and normalised: the load's progress), then
+/// creates the TEMP *view* `view` of its normalised rows (exactly NORMALISED_COLUMNS) instead of
+/// copying them: the caller reads it once, in its own `INSERT … SELECT`, maps an error of that
+/// insert with [`file_error`], and drops the view and what it reads with [`unstage`]. A Parquet
+/// file is read again by that insert, so it must stay in place until then. `rows` is the number
+/// of data rows read (a GCP line with credits becomes several normalised rows: the insert counts
+/// those).
+pub fn stage_view(
+    conn: &Connection,
+    path: &Path,
+    display_name: &str,
+    format: Option<Format>,
+    view: &str,
+    on_read: &dyn Fn(u64),
+) -> Result<StagedFile, IngestError> {
+    stage_as(
+        conn,
+        path,
+        display_name,
+        format,
+        view,
+        on_read,
+        Output::View,
+    )
+}
+
+/// Drops what [`stage`] or [`stage_view`] left under `name`: the table or view and the raw rows
+/// a view reads. Missing objects are fine.
+pub fn unstage(conn: &Connection, name: &str) {
+    drop_relation(conn, &quote_ident(name));
+    unstage_raw(conn, name);
+}
+
+/// The error of a statement reading the normalised rows of `display_name` (the loader's
+/// insert from a [`stage_view`]): what went wrong in the uploader's terms, DuckDB's own text
+/// only in `detail`, for the log.
+pub fn file_error(display_name: &str, error: duckdb::Error) -> IngestError {
+    // A Parquet file is scanned in place, so its read errors can surface here too.
+    let raw = error.to_string();
+    let message = match explain(&raw) {
+        Some(problem) => format!("cannot load the file: {problem}"),
+        None => "cannot load the file (the server log has the details)".to_owned(),
+    };
+    IngestError::with_detail(format!("{display_name}: {message}"), raw)
+}
+
+fn stage_as(
     conn: &Connection,
     path: &Path,
     display_name: &str,
     format: Option<Format>,
     table: &str,
     on_read: &dyn Fn(u64),
+    output: Output,
 ) -> Result<StagedFile, IngestError> {
-    let raw = quote_ident(&format!("{table}__raw"));
+    let raw = quote_ident(&raw_name(table));
     let result = Stager {
         conn,
         path,
@@ -86,14 +153,31 @@ pub fn stage_observed(
         raw: &raw,
         on_read,
     }
-    .run(format, table);
-    // The raw rows are a table, or a view over a Parquet file.
-    let _ = conn.execute_batch(&format!("DROP TABLE IF EXISTS {raw}"));
-    let _ = conn.execute_batch(&format!("DROP VIEW IF EXISTS {raw}"));
+    .run(format, table, output);
     if result.is_err() {
-        let _ = conn.execute_batch(&format!("DROP TABLE IF EXISTS {}", quote_ident(table)));
+        unstage(conn, table);
     }
     result
+}
+
+/// The relation holding a file's raw rows: a table, or a view over a Parquet file.
+fn raw_name(table: &str) -> String {
+    format!("{table}__raw")
+}
+
+fn unstage_raw(conn: &Connection, table: &str) {
+    drop_relation(conn, &quote_ident(&raw_name(table)));
+}
+
+/// Drops the TEMP table or view `relation` (quoted), whichever it is, if it exists.
+fn drop_relation(conn: &Connection, relation: &str) {
+    // DuckDB refuses to drop a view as a table and the other way round.
+    if conn
+        .execute_batch(&format!("DROP VIEW IF EXISTS temp.{relation}"))
+        .is_err()
+    {
+        let _ = conn.execute_batch(&format!("DROP TABLE IF EXISTS temp.{relation}"));
+    }
 }
 
 struct Stager<'a> {
@@ -121,16 +205,15 @@ impl Stager<'_> {
     }
 
     fn internal(&self, error: duckdb::Error) -> IngestError {
-        // A Parquet file is scanned in place, so its read errors can surface here too.
-        let raw = error.to_string();
-        let message = match explain(&raw) {
-            Some(problem) => format!("cannot load the file: {problem}"),
-            None => "cannot load the file (the server log has the details)".to_owned(),
-        };
-        IngestError::with_detail(format!("{}: {message}", self.display_name), raw)
+        file_error(self.display_name, error)
     }
 
-    fn run(&self, format: Option<Format>, table: &str) -> Result<StagedFile, IngestError> {
+    fn run(
+        &self,
+        format: Option<Format>,
+        table: &str,
+        output: Output,
+    ) -> Result<StagedFile, IngestError> {
         let Some(container) = self.container()? else {
             return Err(self.error("the file is empty"));
         };
@@ -187,28 +270,34 @@ impl Stager<'_> {
         };
         self.run_checks(&plan.checks)?;
 
+        let mut normalised = select(&plan.main, &provider, self.raw);
+        if let Some((exprs, from)) = &plan.extra {
+            normalised += " UNION ALL ";
+            normalised += &select(exprs, &provider, &from.replace("{raw}", self.raw));
+        }
+        let target = quote_ident(table);
+        if output == Output::View {
+            self.conn
+                .execute_batch(&format!("CREATE TEMP VIEW {target} AS {normalised}"))
+                .map_err(|e| self.internal(e))?;
+            return Ok(StagedFile {
+                format,
+                rows: rows.unsigned_abs(),
+            });
+        }
         let columns: Vec<String> = NORMALISED_COLUMNS
             .iter()
             .map(|(name, kind)| format!("{} {kind}", quote_ident(name)))
             .collect();
-        let target = quote_ident(table);
         self.conn
             .execute_batch(&format!(
                 "CREATE TEMP TABLE {target} ({})",
                 columns.join(", ")
             ))
             .map_err(|e| self.internal(e))?;
-        let mut insert = format!(
-            "INSERT INTO {target} {}",
-            select(&plan.main, &provider, self.raw)
-        );
-        if let Some((exprs, from)) = &plan.extra {
-            insert += " UNION ALL ";
-            insert += &select(exprs, &provider, &from.replace("{raw}", self.raw));
-        }
         let inserted = self
             .conn
-            .execute(&insert, [])
+            .execute(&format!("INSERT INTO {target} {normalised}"), [])
             .map_err(|e| self.internal(e))?;
         Ok(StagedFile {
             format,

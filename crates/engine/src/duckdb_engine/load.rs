@@ -1,7 +1,10 @@
-//! Loading an upload: stage every file in temp tables on the writer connection, then replace the
-//! billing periods it contains in one transaction. Memory is bounded by DuckDB's memory limit
-//! ([`LoadSettings`]): the staged tables spill to its temp directory beyond it, so a load's
-//! resident memory does not grow with the file.
+//! Loading an upload: check every file and stage its normalised rows as a temp view on the
+//! writer connection, then, in one transaction, write them into the cost table, replace the
+//! billing periods they contain and rebuild those periods' rollups. The rows are written once:
+//! straight from the file (or, for CSV, from its checked text columns) into the table. Memory is
+//! bounded by DuckDB's memory limit ([`LoadSettings`]): a CSV file's text columns spill to its
+//! temp directory beyond it, and a transaction's large inserts are written to the database file
+//! as they come, so a load's resident memory does not grow with the file.
 
 use std::path::PathBuf;
 use std::sync::Arc;
@@ -70,13 +73,14 @@ pub(crate) fn apply_settings(
         .map_err(|error| EngineError::Database(format!("DuckDB settings: {error}")))
 }
 
-/// Stages one file of an upload: creates the TEMP table `table` on `connection` with exactly
-/// [`NORMALISED_COLUMNS`] and fills it, or refuses the file. Answers the file's format and rows.
+/// Stages one file of an upload: creates the TEMP table or view `table` on `connection` with
+/// exactly [`NORMALISED_COLUMNS`], or refuses the file. Answers the file's format and its rows
+/// (for the progress; the file's summary counts the rows its insert writes).
 pub type Stager<'a> = dyn FnMut(&Connection, &SourceFile, Option<Format>, &str) -> Result<(Format, u64), IngestError>
     + Send
     + 'a;
 
-/// Loads an upload with the real stager (`costscope_ingest::stage_observed`), which also says
+/// Loads an upload with the real stager (`costscope_ingest::stage_view`), which also says
 /// when a file has been read whole (the progress's `checking` phase).
 pub(crate) fn load_uploaded(
     connection: &Connection,
@@ -91,7 +95,7 @@ pub(crate) fn load_uploaded(
                           table: &str|
           -> Result<(Format, u64), IngestError> {
         let bytes = file_size(&file.path);
-        let staged = costscope_ingest::stage_observed(
+        let staged = costscope_ingest::stage_view(
             connection,
             &file.path,
             &file.display_name,
@@ -128,33 +132,17 @@ fn engine_error(error: duckdb::Error) -> LoadError {
     LoadError::Engine(error.to_string())
 }
 
-/// Temp tables of one load, dropped when it ends whatever happens.
+/// Temp relations of one load (each file's staged view or table, the staged keys), dropped
+/// when it ends whatever happens.
 struct StagedTables<'a> {
     connection: &'a Connection,
     names: Vec<String>,
 }
 
-impl StagedTables<'_> {
-    /// `(SELECT * FROM staged_0 UNION ALL SELECT * FROM staged_1 …)`.
-    fn union(&self) -> String {
-        let parts: Vec<String> = self
-            .names
-            .iter()
-            .map(|name| format!("SELECT {} FROM {name}", column_list()))
-            .collect();
-        format!("({})", parts.join(" UNION ALL "))
-    }
-}
-
 impl Drop for StagedTables<'_> {
     fn drop(&mut self) {
         for name in &self.names {
-            if let Err(error) = self
-                .connection
-                .execute_batch(&format!("DROP TABLE IF EXISTS temp.{name}"))
-            {
-                tracing::warn!(table = %name, %error, "could not drop a staged table");
-            }
+            costscope_ingest::unstage(self.connection, name);
         }
     }
 }
@@ -183,10 +171,7 @@ fn run(
     for (index, file) in request.files.iter().enumerate() {
         tracker.file_started(index, &file.display_name);
         let table = format!("staged_{index}");
-        staged
-            .connection
-            .execute_batch(&format!("DROP TABLE IF EXISTS temp.{table}"))
-            .map_err(engine_error)?;
+        costscope_ingest::unstage(staged.connection, &table);
         staged.names.push(table.clone());
         let watch = ReadWatch::start(tracker, &file.path);
         let (format, rows) = stage(staged.connection, file, request.format, &table)?;
@@ -208,36 +193,38 @@ fn run(
         });
     }
     phase("stage", &mut clock);
-    let union = staged.union();
+    tracker.phase(LoadPhase::Writing);
     let connection = staged.connection;
-
-    // One scan of the staged rows: count and sums per billing period and currency; the
-    // replaced keys and the per-provider totals both come from this small table.
+    let file_tables = staged.names.clone();
+    // The billing periods the upload holds (one scan of each file's key columns): what the
+    // load replaces.
+    let period_keys: Vec<String> = file_tables
+        .iter()
+        .map(|table| format!("SELECT {} FROM temp.{table}", rollups::PERIOD_KEYS))
+        .collect();
+    staged.names.push("staged_periods".to_owned());
     connection
         .execute_batch(&format!(
-            "CREATE OR REPLACE TEMP TABLE staged_keys AS SELECT provider, billing_account_id, \
-             billing_period_start, currency, count(*) AS line_items, sum(billed_cost) AS billed, \
-             sum(effective_cost) AS effective, sum(list_cost) AS list FROM {union} \
-             GROUP BY provider, billing_account_id, billing_period_start, currency"
+            "CREATE OR REPLACE TEMP TABLE staged_periods AS SELECT DISTINCT * FROM ({})",
+            period_keys.join(" UNION ALL ")
         ))
-        .map_err(engine_error)?;
-    staged.names.push("staged_keys".to_owned());
-    let billing_periods = billing_periods(connection, "staged_keys")?;
-    let totals = totals(connection, "staged_keys")?;
-    let rows: u64 = totals.iter().map(|total| total.rows).sum();
-    phase("keys and totals", &mut clock);
-    tracker.phase(LoadPhase::Writing);
-
+        .map_err(|error| match file_tables.as_slice() {
+            // One file: its key columns' error is that file's.
+            [_] => LoadError::Invalid(costscope_ingest::file_error(&files[0].name, error)),
+            _ => engine_error(error),
+        })?;
+    phase("billing periods", &mut clock);
     connection
         .execute_batch(MARKER_SCHEMA)
         .map_err(engine_error)?;
-    // The writer connection is borrowed by `staged` (which drops the temp tables at the end),
-    // hence the unchecked (shared-borrow) transaction; nothing else uses the connection meanwhile.
+    // The writer connection is borrowed by `staged` (which drops the temp relations at the
+    // end), hence the unchecked (shared-borrow) transaction; nothing else uses the connection
+    // meanwhile.
     let transaction = connection.unchecked_transaction().map_err(engine_error)?;
     let replaced = |table: &str| {
         format!(
             "DELETE FROM {table} WHERE customer_id = ? AND {}",
-            rollups::in_periods(table, "staged_keys")
+            rollups::in_periods(table, "staged_periods")
         )
     };
     let replaced_rows = transaction
@@ -253,23 +240,47 @@ fn run(
     }
     phase("delete", &mut clock);
     let columns = column_list();
-    let inserted = transaction
-        .execute(
-            &format!(
-                "INSERT INTO {COST_TABLE} (customer_id, load_id, charge_date, {columns}) SELECT ?, ?, \
-                 CAST(charge_period_start AS DATE) AS charge_date, {columns} FROM {union}"
-            ),
-            params![customer, request.load_id],
-        )
-        .map_err(engine_error)?;
+    for (file, table) in files.iter_mut().zip(&file_tables) {
+        let inserted = transaction
+            .execute(
+                &format!(
+                    "INSERT INTO {COST_TABLE} (customer_id, load_id, charge_date, {columns}) \
+                     SELECT ?, ?, CAST(charge_period_start AS DATE), {columns} FROM temp.{table}"
+                ),
+                params![customer, request.load_id],
+            )
+            .map_err(|error| LoadError::Invalid(costscope_ingest::file_error(&file.name, error)))?;
+        file.rows = inserted as u64;
+    }
     phase("insert", &mut clock);
+
+    // The rows this load wrote: its periods were emptied first, so they are the customer's rows
+    // of those periods (the load id lets a scan skip every other load's row groups; `customer`
+    // is an integer and the load id a quoted literal).
+    let loaded_rows = format!(
+        "(SELECT * FROM {COST_TABLE} r WHERE customer_id = {customer} AND load_id = {} AND {})",
+        costscope_ingest::sql::quote_literal(&request.load_id),
+        rollups::in_periods("r", "staged_periods")
+    );
+    // One scan of them: count and sums per billing period and currency; the load's totals and
+    // its marker come from this small table.
+    staged.names.push("staged_keys".to_owned());
+    transaction
+        .execute_batch(&format!(
+            "CREATE OR REPLACE TEMP TABLE staged_keys AS SELECT provider, billing_account_id, \
+             billing_period_start, currency, count(*) AS line_items, sum(billed_cost) AS billed, \
+             sum(effective_cost) AS effective, sum(list_cost) AS list FROM {loaded_rows} \
+             GROUP BY provider, billing_account_id, billing_period_start, currency"
+        ))
+        .map_err(engine_error)?;
+    let billing_periods = billing_periods(&transaction, "staged_periods")?;
+    let totals = totals(&transaction, "staged_keys")?;
+    let rows: u64 = totals.iter().map(|total| total.rows).sum();
+    phase("keys and totals", &mut clock);
     tracker.phase(LoadPhase::Rollups);
-    // The rollups, from the staged line items (`customer` is an integer, safe to paste); the
-    // monthly one and most value lists from the core daily rows of the periods loaded.
-    let loaded = rollups::Input::line_items(format!(
-        "(SELECT CAST({customer} AS BIGINT) AS customer_id, CAST(charge_period_start AS DATE) AS \
-         charge_date, * FROM {union})"
-    ));
+    // The rollups, from the rows loaded; the monthly one and most value lists from the core
+    // daily rows of the periods loaded.
+    let loaded = rollups::Input::line_items(loaded_rows);
     transaction
         .execute_batch(&rollups::insert_daily_sql(&loaded))
         .map_err(engine_error)?;
@@ -277,7 +288,7 @@ fn run(
     transaction
         .execute_batch(&rollups::insert_core_sql(&loaded))
         .map_err(engine_error)?;
-    let core = rollups::rows_in_periods(CORE_DAILY_TABLE, customer, "staged_keys");
+    let core = rollups::rows_in_periods(CORE_DAILY_TABLE, customer, "staged_periods");
     transaction
         .execute_batch(&rollups::insert_from_core_sql(&rollups::Input::rollup(
             core,
@@ -292,12 +303,13 @@ fn run(
         .execute_batch(&rollups::refresh_stats_sql(customer))
         .map_err(engine_error)?;
     phase("row counts", &mut clock);
+    let replaced_rows = u64::try_from(replaced_rows).unwrap_or_default();
     record_marker(
         &transaction,
         customer,
         &request.load_id,
-        u64::try_from(inserted).unwrap_or(rows),
-        u64::try_from(replaced_rows).unwrap_or_default(),
+        rows,
+        replaced_rows,
         &files,
     )?;
     test_pause("before the load's commit");
@@ -307,8 +319,8 @@ fn run(
     drop(staged);
 
     Ok(LoadSummary {
-        rows: u64::try_from(inserted).unwrap_or(rows),
-        replaced_rows: u64::try_from(replaced_rows).unwrap_or_default(),
+        rows,
+        replaced_rows,
         files,
         billing_periods,
         totals,

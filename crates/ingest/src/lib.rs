@@ -1,8 +1,8 @@
 //! Billing export readers. Each reader turns one file into rows of the normalised cost table
-//! (DESIGN §4), staged in a DuckDB temporary table by DuckDB's own streaming CSV / Parquet /
-//! JSON scanners, checked (every number and date parses, every required column is there) and
-//! mapped with SQL. The cost engine then moves the staged rows into its table in one
-//! transaction. Nothing here knows about customers or HTTP.
+//! (DESIGN §4), read by DuckDB's own streaming CSV / Parquet / JSON scanners, checked (every
+//! number and date parses, every required column is there) and mapped with SQL into a DuckDB
+//! temporary view (`stage_view`, which the cost engine inserts from, in one transaction, so the
+//! rows are written once) or table (`stage`). Nothing here knows about customers or HTTP.
 
 mod bounds;
 pub mod demo;

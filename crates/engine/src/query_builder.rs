@@ -1099,11 +1099,12 @@ fn resource_order(sort: ResourceSort, ascending: bool) -> String {
     format!("{column} {direction}, resource_id ASC, provider ASC, account_id ASC")
 }
 
-/// Accounts seen in the tenant's data with their earliest charge.
+/// Accounts seen in the tenant's data with their earliest charge (from the core daily rollup,
+/// as every question about all of a tenant's data that needs neither usage types nor tags).
 pub fn accounts(customer: i64) -> Sql {
     let mut sql = Sql::default();
     sql.push("SELECT provider, account_id, max(account_name), min(earliest_start) FROM ")
-        .push(DAILY_TABLE)
+        .push(CORE_DAILY_TABLE)
         .push(" WHERE customer_id = ");
     sql.bind(Value::BigInt(customer));
     sql.push(" AND account_id <> '' GROUP BY provider, account_id ORDER BY provider, account_id");
@@ -1114,7 +1115,7 @@ pub fn accounts(customer: i64) -> Sql {
 pub fn latest_charge_date(customer: i64) -> Sql {
     let mut sql = Sql::default();
     sql.push("SELECT max(charge_date) FROM ")
-        .push(DAILY_TABLE)
+        .push(CORE_DAILY_TABLE)
         .push(" WHERE customer_id = ");
     sql.bind(Value::BigInt(customer));
     sql

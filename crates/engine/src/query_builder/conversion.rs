@@ -115,12 +115,12 @@ pub(crate) fn no_conversion_columns(sql: &mut Sql) {
     );
 }
 
-/// Billed cost per currency over all of the tenant's data (from the daily rollup), largest
-/// first. Columns: currency, billed (DOUBLE).
+/// Billed cost per currency over all of the tenant's data (from the core daily rollup, the
+/// narrowest one every load keeps whole), largest first. Columns: currency, billed (DOUBLE).
 pub fn data_currencies(customer: i64) -> Sql {
     let mut sql = Sql::default();
     sql.push("SELECT currency, CAST(sum(billed_cost) AS DOUBLE) AS billed FROM ")
-        .push(super::DAILY_TABLE)
+        .push(super::CORE_DAILY_TABLE)
         .push(" WHERE customer_id = ");
     sql.bind(Value::BigInt(customer));
     sql.push(" GROUP BY currency ORDER BY sum(billed_cost) DESC, currency");
@@ -131,7 +131,7 @@ pub fn data_currencies(customer: i64) -> Sql {
 pub fn some_currency(customer: i64) -> Sql {
     let mut sql = Sql::default();
     sql.push("SELECT currency FROM ")
-        .push(super::DAILY_TABLE)
+        .push(super::CORE_DAILY_TABLE)
         .push(" WHERE customer_id = ");
     sql.bind(Value::BigInt(customer));
     sql.push(" LIMIT 1");

@@ -134,12 +134,12 @@ fn engine_error(error: duckdb::Error) -> LoadError {
 
 /// Temp relations of one load (each file's staged view or table, the staged keys), dropped
 /// when it ends whatever happens.
-struct StagedTables<'a> {
+struct StagedRelations<'a> {
     connection: &'a Connection,
     names: Vec<String>,
 }
 
-impl Drop for StagedTables<'_> {
+impl Drop for StagedRelations<'_> {
     fn drop(&mut self) {
         for name in &self.names {
             costscope_ingest::unstage(self.connection, name);
@@ -162,7 +162,7 @@ fn run(
     tracker: &Arc<Tracker>,
     stage: &mut Stager<'_>,
 ) -> Result<LoadSummary, LoadError> {
-    let mut staged = StagedTables {
+    let mut staged = StagedRelations {
         connection,
         names: Vec::new(),
     };
@@ -197,22 +197,23 @@ fn run(
     let connection = staged.connection;
     let file_tables = staged.names.clone();
     // The billing periods the upload holds (one scan of each file's key columns): what the
-    // load replaces.
-    let period_keys: Vec<String> = file_tables
-        .iter()
-        .map(|table| format!("SELECT {} FROM temp.{table}", rollups::PERIOD_KEYS))
-        .collect();
+    // load replaces. A file whose key columns cannot be read is named.
     staged.names.push("staged_periods".to_owned());
     connection
         .execute_batch(&format!(
-            "CREATE OR REPLACE TEMP TABLE staged_periods AS SELECT DISTINCT * FROM ({})",
-            period_keys.join(" UNION ALL ")
+            "CREATE OR REPLACE TEMP TABLE staged_periods AS SELECT {} FROM temp.{} LIMIT 0",
+            rollups::PERIOD_KEYS,
+            file_tables[0]
         ))
-        .map_err(|error| match file_tables.as_slice() {
-            // One file: its key columns' error is that file's.
-            [_] => LoadError::Invalid(costscope_ingest::file_error(&files[0].name, error)),
-            _ => engine_error(error),
-        })?;
+        .map_err(engine_error)?;
+    for (file, table) in files.iter().zip(&file_tables) {
+        connection
+            .execute_batch(&format!(
+                "INSERT INTO staged_periods SELECT DISTINCT {} FROM temp.{table}",
+                rollups::PERIOD_KEYS
+            ))
+            .map_err(|error| LoadError::Invalid(costscope_ingest::file_error(&file.name, error)))?;
+    }
     phase("billing periods", &mut clock);
     connection
         .execute_batch(MARKER_SCHEMA)

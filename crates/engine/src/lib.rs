@@ -9,7 +9,7 @@ pub use api::*;
 mod duckdb_engine;
 
 pub use duckdb_engine::{
-    DuckDbEngine, LoadSettings, ReadLimits, Stager, DEFAULT_LOAD_MEMORY_LIMIT,
+    DailyRollup, DuckDbEngine, LoadSettings, ReadLimits, Stager, DEFAULT_LOAD_MEMORY_LIMIT,
 };
 
 pub mod export_query;

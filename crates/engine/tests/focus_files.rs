@@ -8,7 +8,7 @@ mod oracle;
 
 use std::path::PathBuf;
 
-use costscope_engine::{CostEngine, DuckDbEngine, LoadRequest, SourceFile};
+use costscope_engine::{CostEngine, DailyRollup, DuckDbEngine, LoadRequest, SourceFile};
 
 fn fixture(name: &str) -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
@@ -38,6 +38,8 @@ async fn a_focus_file_of_four_providers_and_two_currencies_is_stored_row_by_row_
 {
     let path = fixture("focus_mixed_providers_currencies.csv");
     let engine = DuckDbEngine::open_in_memory().unwrap();
+    // Kept whatever it pays, to compare it with the file.
+    engine.keep_daily_rollup(DailyRollup::Always);
     let summary = engine
         .load(
             3,
@@ -56,7 +58,7 @@ async fn a_focus_file_of_four_providers_and_two_currencies_is_stored_row_by_row_
     let expected = oracle::daily_provider_currency_totals(&path);
     assert_eq!(summary.rows, oracle::records(&path).len() as u64);
     let connection = engine.connection().unwrap();
-    for table in ["cost_line_items", "cost_daily"] {
+    for table in ["cost_line_items", "cost_daily", "cost_daily_core"] {
         let stored = strings(
             &connection,
             &format!(

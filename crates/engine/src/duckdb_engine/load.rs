@@ -16,6 +16,7 @@ use costscope_ingest::{Format, IngestError, NORMALISED_COLUMNS};
 use duckdb::types::Value;
 use duckdb::{params, Connection};
 
+use super::daily_rollup::{self, DailyRollup};
 use super::progress::{file_size, ReadWatch, Tracker};
 use super::read::date_of;
 use super::rollups;
@@ -86,6 +87,7 @@ pub(crate) fn load_uploaded(
     connection: &Connection,
     customer: i64,
     request: &LoadRequest,
+    daily: DailyRollup,
 ) -> Result<LoadSummary, LoadError> {
     let tracker = Tracker::new(request);
     let observer = Arc::clone(&tracker);
@@ -105,7 +107,7 @@ pub(crate) fn load_uploaded(
         )?;
         Ok((staged.format, staged.rows))
     };
-    run(connection, customer, request, &tracker, &mut stage)
+    run(connection, customer, request, &tracker, &mut stage, daily)
 }
 
 /// Loads an upload with `stage` creating each file's staged table.
@@ -114,8 +116,16 @@ pub(crate) fn load(
     customer: i64,
     request: &LoadRequest,
     stage: &mut Stager<'_>,
+    daily: DailyRollup,
 ) -> Result<LoadSummary, LoadError> {
-    run(connection, customer, request, &Tracker::new(request), stage)
+    run(
+        connection,
+        customer,
+        request,
+        &Tracker::new(request),
+        stage,
+        daily,
+    )
 }
 
 /// Logs the time a load phase took (`RUST_LOG=costscope_engine=debug`) and restarts the clock.
@@ -161,6 +171,7 @@ fn run(
     request: &LoadRequest,
     tracker: &Arc<Tracker>,
     stage: &mut Stager<'_>,
+    daily: DailyRollup,
 ) -> Result<LoadSummary, LoadError> {
     let mut staged = StagedRelations {
         connection,
@@ -231,7 +242,7 @@ fn run(
     let replaced_rows = transaction
         .execute(&replaced(COST_TABLE), params![customer])
         .map_err(engine_error)?;
-    for table in [DAILY_TABLE, TAGS_TABLE]
+    for table in [DAILY_TABLE, daily_rollup::ESTIMATES_TABLE, TAGS_TABLE]
         .into_iter()
         .chain(rollups::DERIVED_TABLES)
     {
@@ -287,8 +298,9 @@ fn run(
         .execute_batch(&format!(
             "CREATE OR REPLACE TEMP TABLE staged_keys AS SELECT provider, billing_account_id, \
              billing_period_start, currency, count(*) AS line_items, sum(billed_cost) AS billed, \
-             sum(effective_cost) AS effective, sum(list_cost) AS list FROM {loaded_rows} \
-             GROUP BY provider, billing_account_id, billing_period_start, currency"
+             sum(effective_cost) AS effective, sum(list_cost) AS list, {} FROM {loaded_rows} \
+             GROUP BY provider, billing_account_id, billing_period_start, currency",
+            daily_rollup::estimate_column()
         ))
         .map_err(engine_error)?;
     let billing_periods = billing_periods(&transaction, "staged_periods")?;
@@ -299,9 +311,8 @@ fn run(
     // The rollups, from the rows loaded; the monthly one and most value lists from the core
     // daily rows of the periods loaded.
     let loaded = rollups::Input::line_items(loaded_rows);
-    transaction
-        .execute_batch(&rollups::insert_daily_sql(&loaded))
-        .map_err(engine_error)?;
+    let daily_kept =
+        daily_rollup::maintain(&transaction, customer, &loaded, daily).map_err(engine_error)?;
     phase("daily rollup", &mut clock);
     transaction
         .execute_batch(&rollups::insert_core_sql(&loaded))
@@ -318,7 +329,7 @@ fn run(
         .map_err(engine_error)?;
     phase("tag rollup", &mut clock);
     transaction
-        .execute_batch(&rollups::refresh_stats_sql(customer))
+        .execute_batch(&rollups::refresh_stats_sql(customer, daily_kept))
         .map_err(engine_error)?;
     phase("row counts", &mut clock);
     let replaced_rows = u64::try_from(replaced_rows).unwrap_or_default();

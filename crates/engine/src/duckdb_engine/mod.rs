@@ -3,6 +3,7 @@
 //! runs on a blocking thread; reads are bounded in number and time ([`ReadLimits`]).
 
 mod currency;
+mod daily_rollup;
 mod export;
 mod load;
 mod progress;
@@ -13,6 +14,7 @@ mod resources;
 mod rollups;
 mod series_costs;
 
+pub use daily_rollup::DailyRollup;
 pub use load::{LoadSettings, Stager, DEFAULT_LOAD_MEMORY_LIMIT};
 pub use reads::ReadLimits;
 
@@ -51,6 +53,8 @@ struct Inner {
     writer: Mutex<Connection>,
     /// Read slots and time limit.
     gate: reads::ReadGate,
+    /// Which tenants' loads keep the daily rollup with usage types.
+    daily_rollup: Mutex<DailyRollup>,
 }
 
 impl std::fmt::Debug for DuckDbEngine {
@@ -100,6 +104,7 @@ impl DuckDbEngine {
                 idle: Mutex::new(Vec::new()),
                 writer: Mutex::new(writer),
                 gate: reads::ReadGate::default(),
+                daily_rollup: Mutex::new(DailyRollup::default()),
             }),
         })
     }
@@ -117,6 +122,11 @@ impl DuckDbEngine {
             .map_err(|error| EngineError::Database(format!("DuckDB settings: {error}")))?;
         self.inner.gate.set(limits);
         Ok(())
+    }
+
+    /// Which tenants the next loads keep the daily rollup with usage types for.
+    pub fn keep_daily_rollup(&self, policy: DailyRollup) {
+        *lock(&self.inner.daily_rollup) = policy;
     }
 
     /// The database file, `None` in memory.
@@ -141,7 +151,8 @@ impl DuckDbEngine {
         let inner = Arc::clone(&self.inner);
         tokio::task::spawn_blocking(move || {
             let writer = lock(&inner.writer);
-            load::load(&writer, customer, &request, &mut *stage)
+            let daily = *lock(&inner.daily_rollup);
+            load::load(&writer, customer, &request, &mut *stage, daily)
         })
         .await
         .map_err(|error| LoadError::Engine(format!("load task failed: {error}")))?
@@ -195,7 +206,9 @@ impl Inner {
 
 /// The version of the engine's schema this build writes (the `costscope_engine_schema` table).
 /// Bump it with a migration in [`schema_sql`] when the tables change.
-pub(crate) const SCHEMA_VERSION: i32 = 1;
+/// Version 2: a tenant may not keep `cost_daily` (its stats' `daily_rows` is then NULL, see
+/// [`daily_rollup`]), which a version-1 build would read as an empty rollup.
+pub(crate) const SCHEMA_VERSION: i32 = 2;
 
 /// The engine's schema, version [`SCHEMA_VERSION`]:
 /// `cost_line_items (customer_id, load_id, charge_date, NORMALISED_COLUMNS…)` where `charge_date`
@@ -239,14 +252,16 @@ fn schema_sql() -> String {
          billing_period_start DATE NOT NULL, key VARCHAR NOT NULL, value VARCHAR NOT NULL, \
          earliest_start TIMESTAMP NOT NULL, latest_start TIMESTAMP NOT NULL); \
          CREATE TABLE IF NOT EXISTS {ROLLUP_STATS_TABLE} (customer_id BIGINT NOT NULL, \
-         line_items BIGINT NOT NULL, daily_rows BIGINT NOT NULL, currencies BIGINT); \
+         line_items BIGINT NOT NULL, daily_rows BIGINT, currencies BIGINT); \
          ALTER TABLE {ROLLUP_STATS_TABLE} ADD COLUMN IF NOT EXISTS currencies BIGINT;"
     ));
     sql.push_str(&rollups::schema_sql());
+    sql.push_str(&daily_rollup::schema_sql());
     sql.push_str(&crate::query_builder::rates_schema());
     sql.push_str(&format!(
         "CREATE TABLE IF NOT EXISTS {SCHEMA_TABLE} (version INTEGER NOT NULL); \
-         INSERT INTO {SCHEMA_TABLE} SELECT {SCHEMA_VERSION} WHERE NOT EXISTS (SELECT 1 FROM {SCHEMA_TABLE});"
+         INSERT INTO {SCHEMA_TABLE} SELECT {SCHEMA_VERSION} WHERE NOT EXISTS (SELECT 1 FROM {SCHEMA_TABLE}); \
+         UPDATE {SCHEMA_TABLE} SET version = {SCHEMA_VERSION} WHERE version < {SCHEMA_VERSION};"
     ));
     sql
 }
@@ -461,8 +476,9 @@ impl CostEngine for DuckDbEngine {
     ) -> Result<LoadSummary, LoadError> {
         let inner = Arc::clone(&self.inner);
         tokio::task::spawn_blocking(move || {
+            let daily = *lock(&inner.daily_rollup);
             let writer = lock(&inner.writer);
-            load::load_uploaded(&writer, customer, &request)
+            load::load_uploaded(&writer, customer, &request, daily)
         })
         .await
         .map_err(|error| LoadError::Engine(format!("load task failed: {error}")))?

@@ -1,9 +1,10 @@
 //! The cost rollups ([`DAILY_TABLE`], [`CORE_DAILY_TABLE`], [`MONTHLY_TABLE`], [`VALUES_TABLE`],
 //! [`TAGS_TABLE`]):
 //! the SQL that fills them, their row counts, and the creation of the newer ones in a database
-//! an earlier build wrote. A load builds the daily ones from its staged line items and the rest
-//! from the core daily rows of its periods; the migration builds them from the whole
-//! [`DAILY_TABLE`]. Sums of DECIMAL sums are exact, so every rollup answers like the line items.
+//! an earlier build wrote. A load builds the daily ones from its line items (the one with usage
+//! types only while it pays, see [`super::daily_rollup`]) and the rest from the core daily rows
+//! of its periods; the migration builds them from the whole [`DAILY_TABLE`]. Sums of DECIMAL
+//! sums are exact, so every rollup answers like the line items.
 
 use duckdb::Connection;
 
@@ -195,34 +196,43 @@ pub(crate) fn schema_sql() -> String {
 /// The tables a load replaces billing periods in, besides the line items.
 pub(crate) const DERIVED_TABLES: [&str; 3] = [CORE_DAILY_TABLE, MONTHLY_TABLE, VALUES_TABLE];
 
-/// Replaces `customer`'s row counts (`customer` is an integer, safe to paste).
-pub(crate) fn refresh_stats_sql(customer: i64) -> String {
+/// Replaces `customer`'s row counts (`customer` is an integer, safe to paste); the daily
+/// rollup's is NULL when the customer does not keep it (`daily_kept`).
+pub(crate) fn refresh_stats_sql(customer: i64, daily_kept: bool) -> String {
     let count =
         |table: &str| format!("(SELECT count(*) FROM {table} WHERE customer_id = {customer})");
+    let daily_rows = if daily_kept {
+        count(DAILY_TABLE)
+    } else {
+        "NULL".to_owned()
+    };
     format!(
         "DELETE FROM {ROLLUP_STATS_TABLE} WHERE customer_id = {customer}; \
          INSERT INTO {ROLLUP_STATS_TABLE} (customer_id, line_items, daily_rows, core_rows, \
          monthly_rows, currencies) SELECT {customer}, {}, {}, {}, {}, \
          (SELECT count(DISTINCT currency) FROM {MONTHLY_TABLE} WHERE customer_id = {customer});",
         count(COST_TABLE),
-        count(DAILY_TABLE),
+        daily_rows,
         count(CORE_DAILY_TABLE),
         count(MONTHLY_TABLE),
     )
 }
 
 /// Builds the derived rollups of every tenant whose stats say they are not kept yet (a database
-/// an earlier build wrote), in one transaction: from [`DAILY_TABLE`], which every load kept.
+/// an earlier build wrote), in one transaction: from [`DAILY_TABLE`], which every load of those
+/// builds kept (from the line items for a tenant that does not keep it).
 pub(crate) fn backfill(connection: &Connection) -> Result<(), EngineError> {
-    let pending: Vec<i64> = {
+    let pending: Vec<(i64, bool)> = {
         let mut statement = connection
             .prepare(&format!(
-                "SELECT customer_id FROM {ROLLUP_STATS_TABLE} WHERE core_rows IS NULL \
-                 ORDER BY customer_id"
+                "SELECT customer_id, daily_rows IS NOT NULL FROM {ROLLUP_STATS_TABLE} \
+                 WHERE core_rows IS NULL ORDER BY customer_id"
             ))
             .map_err(database_error)?;
         let rows = statement
-            .query_map([], |row| row.get::<_, i64>(0))
+            .query_map([], |row| {
+                Ok((row.get::<_, i64>(0)?, row.get::<_, bool>(1)?))
+            })
             .map_err(database_error)?;
         rows.collect::<Result<_, _>>().map_err(database_error)?
     };
@@ -230,21 +240,27 @@ pub(crate) fn backfill(connection: &Connection) -> Result<(), EngineError> {
         return Ok(());
     }
     let transaction = connection.unchecked_transaction().map_err(database_error)?;
-    for customer in pending {
+    for (customer, daily_kept) in pending {
         let mut sql = String::new();
         for table in DERIVED_TABLES {
             sql.push_str(&format!(
                 "DELETE FROM {table} WHERE customer_id = {customer}; "
             ));
         }
-        let daily = Input::rollup(format!(
-            "(SELECT * FROM {DAILY_TABLE} WHERE customer_id = {customer})"
-        ));
-        sql.push_str(&insert_core_sql(&daily));
+        let finest = if daily_kept {
+            Input::rollup(format!(
+                "(SELECT * FROM {DAILY_TABLE} WHERE customer_id = {customer})"
+            ))
+        } else {
+            Input::line_items(format!(
+                "(SELECT * FROM {COST_TABLE} WHERE customer_id = {customer})"
+            ))
+        };
+        sql.push_str(&insert_core_sql(&finest));
         sql.push_str(&insert_from_core_sql(&Input::rollup(format!(
             "(SELECT * FROM {CORE_DAILY_TABLE} WHERE customer_id = {customer})"
         ))));
-        sql.push_str(&refresh_stats_sql(customer));
+        sql.push_str(&refresh_stats_sql(customer, daily_kept));
         transaction.execute_batch(&sql).map_err(database_error)?;
         tracing::info!(customer, "built the monthly and core daily cost rollups");
     }

@@ -38,7 +38,7 @@ WEB_SOURCES := $(shell find web/src web/public web/scripts -type f 2>/dev/null) 
                $(wildcard web/index.html web/package.json web/vite.config.* web/tsconfig*.json)
 
 .PHONY: help run build web web-deps bin test test-rust test-web test-e2e ensure ensure-chromium \
-        ensure-postgres ensure-duckdb ensure-focus-validator web-types test-api-types bench bench-sync clean \
+        ensure-postgres ensure-clickhouse ensure-duckdb ensure-focus-validator web-types test-api-types bench bench-sync clean \
         ensure-schemathesis test-schemathesis ensure-cloud-peers
 
 help: ## list the targets
@@ -83,11 +83,11 @@ web-types: ## regenerate web/openapi.json and the SPA's API types from the serve
 
 # ---------------------------------------------------------------- tests
 
-test: ensure test-rust test-schemathesis test-web test-api-types test-e2e ## every test: Rust (SQLite + PostgreSQL), web unit, browser e2e
+test: ensure test-rust test-schemathesis test-web test-api-types test-e2e ## every test: Rust (SQLite + PostgreSQL + ClickHouse), web unit, browser e2e
 	@echo
 	@echo "make test: all phases passed"
 
-ensure: ensure-duckdb ensure-chromium ensure-postgres ensure-focus-validator ensure-schemathesis ensure-cloud-peers web-deps ## install chromium, postgres, the FOCUS validator, schemathesis, the cloud peers and npm packages if missing
+ensure: ensure-duckdb ensure-chromium ensure-postgres ensure-clickhouse ensure-focus-validator ensure-schemathesis ensure-cloud-peers web-deps ## install chromium, postgres, clickhouse, the FOCUS validator, schemathesis, the cloud peers and npm packages if missing
 
 ensure-chromium: ## apt-get install chromium if /usr/bin/chromium is missing
 	$(PHASE) "ensure chromium" scripts/ensure-chromium.sh
@@ -101,12 +101,15 @@ ensure-focus-validator: ## pip install the FinOps Foundation's focus-validator i
 ensure-postgres: ## start/install PostgreSQL on 127.0.0.1:5432 with a `test` database if needed
 	$(PHASE) "ensure postgres" scripts/ensure-postgres.sh
 
+ensure-clickhouse: ## start/install two ClickHouse servers, the shards of cluster `costscope`, on 127.0.0.1:8123 and :8124 with a `test` database if needed
+	$(PHASE) "ensure clickhouse" scripts/ensure-clickhouse.sh
+
 ensure-cloud-peers: ## install the local cloud peers the tests start: moto (AWS), Azurite (Azure Storage), cfn-lint
 	$(PHASE) "ensure moto" scripts/ensure-moto.sh
 	$(PHASE) "ensure azurite" scripts/ensure-azurite.sh
 	$(PHASE) "ensure cfn-lint" scripts/ensure-cfn-lint.sh
 
-test-rust: web ensure-duckdb ensure-postgres ensure-focus-validator ensure-cloud-peers ## cargo test --workspace (SQLite, and PostgreSQL at COSTSCOPE_TEST_POSTGRES_URL)
+test-rust: web ensure-duckdb ensure-postgres ensure-clickhouse ensure-focus-validator ensure-cloud-peers ## cargo test --workspace (SQLite, PostgreSQL at COSTSCOPE_TEST_POSTGRES_URL, ClickHouse at COSTSCOPE_TEST_CLICKHOUSE_URL)
 	$(PHASE) "rust tests" $(CARGO) test --workspace $(CARGO_TEST_FLAGS)
 
 ensure-schemathesis: ## pip install schemathesis into ~/.cache/costscope-schemathesis-venv

@@ -28,14 +28,8 @@ SHARDS=("1 8123 9000 9009" "2 8124 9001 9010")
 say() { echo "ensure-clickhouse: $*"; }
 die() { echo "ensure-clickhouse: ERROR: $*" >&2; exit 1; }
 
-SUDO=
-if [ "$(id -u)" != 0 ] && command -v sudo >/dev/null 2>&1; then SUDO="sudo -n"; fi
-apt_install() {
-  say "apt-get install $*"
-  export DEBIAN_FRONTEND=noninteractive
-  if [ -z "${APT_UPDATED:-}" ]; then $SUDO apt-get update -q; APT_UPDATED=1; fi
-  $SUDO apt-get install -y -q "$@"
-}
+# shellcheck source=lib-apt.sh
+. "$(dirname "${BASH_SOURCE[0]}")/lib-apt.sh"
 command -v curl >/dev/null 2>&1 || apt_install curl
 
 # query URL SQL [curl args...]: the answer of one query, or a failure with ClickHouse's message.

@@ -16,14 +16,8 @@ URL=${COSTSCOPE_TEST_POSTGRES_URL:-$DEFAULT_URL}
 say() { echo "ensure-postgres: $*"; }
 die() { echo "ensure-postgres: ERROR: $*" >&2; exit 1; }
 
-SUDO=
-if [ "$(id -u)" != 0 ] && command -v sudo >/dev/null 2>&1; then SUDO="sudo -n"; fi
-apt_install() {
-  say "apt-get install $*"
-  export DEBIAN_FRONTEND=noninteractive
-  if [ -z "${APT_UPDATED:-}" ]; then $SUDO apt-get update -q; APT_UPDATED=1; fi
-  $SUDO apt-get install -y -q "$@"
-}
+# shellcheck source=lib-apt.sh
+. "$(dirname "${BASH_SOURCE[0]}")/lib-apt.sh"
 
 # A URL of your own: only check it, never install anything.
 if [ "$URL" != "$DEFAULT_URL" ]; then

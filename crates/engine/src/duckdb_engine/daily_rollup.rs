@@ -17,7 +17,7 @@
 use duckdb::{params, Transaction};
 
 use super::rollups::{self, Input, PERIOD_KEYS};
-use crate::query_builder::{COST_TABLE, DAILY_TABLE, ROLLUP_MAX_RATIO, ROLLUP_STATS_TABLE};
+use crate::query_builder::{self, COST_TABLE, DAILY_TABLE, ROLLUP_MAX_RATIO, ROLLUP_STATS_TABLE};
 
 /// Per customer and billing period, the estimated rows of [`DAILY_TABLE`] while the customer
 /// does not keep it.
@@ -102,8 +102,9 @@ pub(crate) fn maintain(
         let kept_rows = count(format!(
             "SELECT count(*) FROM {DAILY_TABLE} WHERE customer_id = {customer}"
         ))?;
+        // Kept while a question would read it.
         let keep = policy == DailyRollup::Always
-            || within(kept_rows + loaded_estimate, line_items, ROLLUP_MAX_RATIO);
+            || query_builder::rollup_pays(kept_rows + loaded_estimate, line_items);
         if keep {
             transaction.execute_batch(&rollups::insert_daily_sql(loaded))?;
         } else {
@@ -126,7 +127,8 @@ pub(crate) fn maintain(
         "SELECT CAST(coalesce(sum(daily_rows), 0) AS BIGINT) FROM {ESTIMATES_TABLE} \
          WHERE customer_id = {customer}"
     ))?;
-    let start = policy == DailyRollup::Always || within(estimated, line_items, START_RATIO);
+    let start =
+        policy == DailyRollup::Always || estimated as f64 <= line_items as f64 * START_RATIO;
     if start {
         let all_rows = Input::line_items(format!(
             "(SELECT * FROM {COST_TABLE} WHERE customer_id = {customer})"
@@ -141,9 +143,4 @@ pub(crate) fn maintain(
         );
     }
     Ok(start)
-}
-
-/// Whether `rows` rollup rows are at most `ratio` of `line_items`.
-fn within(rows: i64, line_items: i64, ratio: f64) -> bool {
-    rows as f64 <= line_items as f64 * ratio
 }

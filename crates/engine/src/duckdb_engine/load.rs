@@ -10,21 +10,15 @@ use std::path::PathBuf;
 use std::sync::Arc;
 use std::time::Instant;
 
-use chrono::NaiveDate;
-use costscope_core::cost::Provider;
-use costscope_ingest::{Format, IngestError, NORMALISED_COLUMNS};
-use duckdb::types::Value;
+use costscope_ingest::{Format, NORMALISED_COLUMNS};
 use duckdb::{params, Connection};
 
 use super::daily_rollup::{self, DailyRollup};
-use super::progress::{file_size, ReadWatch, Tracker};
-use super::read::date_of;
+use super::progress::Tracker;
 use super::rollups;
+use super::staging::{self, billing_periods, engine_error, totals};
 use crate::query_builder::{CORE_DAILY_TABLE, COST_TABLE, DAILY_TABLE, TAGS_TABLE};
-use crate::{
-    BillingPeriodKey, EngineError, FileSummary, LoadError, LoadPhase, LoadRequest, LoadSummary,
-    ProviderTotals, SourceFile,
-};
+use crate::{EngineError, FileSummary, LoadError, LoadPhase, LoadRequest, LoadSummary};
 
 /// The default of [`LoadSettings::memory_limit`]: 384 MiB, so that the whole server stays under
 /// 1 GB while it loads. DuckDB's limit does not count the readers' buffers, its allocator's
@@ -74,12 +68,7 @@ pub(crate) fn apply_settings(
         .map_err(|error| EngineError::Database(format!("DuckDB settings: {error}")))
 }
 
-/// Stages one file of an upload: creates the TEMP table or view `table` on `connection` with
-/// exactly [`NORMALISED_COLUMNS`], or refuses the file. Answers the file's format and its rows
-/// (for the progress; the file's summary counts the rows its insert writes).
-pub type Stager<'a> = dyn FnMut(&Connection, &SourceFile, Option<Format>, &str) -> Result<(Format, u64), IngestError>
-    + Send
-    + 'a;
+pub use super::staging::Stager;
 
 /// Loads an upload with the real stager (`costscope_ingest::stage_view`), which also says
 /// when a file has been read whole (the progress's `checking` phase).
@@ -90,24 +79,8 @@ pub(crate) fn load_uploaded(
     daily: DailyRollup,
 ) -> Result<LoadSummary, LoadError> {
     let tracker = Tracker::new(request);
-    let observer = Arc::clone(&tracker);
-    let mut stage = move |connection: &Connection,
-                          file: &SourceFile,
-                          format: Option<Format>,
-                          table: &str|
-          -> Result<(Format, u64), IngestError> {
-        let bytes = file_size(&file.path);
-        let staged = costscope_ingest::stage_view(
-            connection,
-            &file.path,
-            &file.display_name,
-            format,
-            table,
-            &|rows| observer.file_read(rows, bytes),
-        )?;
-        Ok((staged.format, staged.rows))
-    };
-    run(connection, customer, request, &tracker, &mut stage, daily)
+    let mut stage = staging::file_stager(&tracker);
+    run(connection, customer, request, &tracker, &mut *stage, daily)
 }
 
 /// Loads an upload with `stage` creating each file's staged table.
@@ -138,25 +111,6 @@ fn phase(name: &str, clock: &mut Instant) {
     *clock = Instant::now();
 }
 
-fn engine_error(error: duckdb::Error) -> LoadError {
-    LoadError::Engine(error.to_string())
-}
-
-/// Temp relations of one load (each file's staged view or table, the staged keys), dropped
-/// when it ends whatever happens.
-struct StagedRelations<'a> {
-    connection: &'a Connection,
-    names: Vec<String>,
-}
-
-impl Drop for StagedRelations<'_> {
-    fn drop(&mut self) {
-        for name in &self.names {
-            costscope_ingest::unstage(self.connection, name);
-        }
-    }
-}
-
 fn column_list() -> String {
     NORMALISED_COLUMNS
         .iter()
@@ -173,59 +127,18 @@ fn run(
     stage: &mut Stager<'_>,
     daily: DailyRollup,
 ) -> Result<LoadSummary, LoadError> {
-    let mut staged = StagedRelations {
-        connection,
-        names: Vec::new(),
-    };
-    let mut files = Vec::with_capacity(request.files.len());
     let mut clock = Instant::now();
-    for (index, file) in request.files.iter().enumerate() {
-        tracker.file_started(index, &file.display_name);
-        let table = format!("staged_{index}");
-        costscope_ingest::unstage(staged.connection, &table);
-        staged.names.push(table.clone());
-        let watch = ReadWatch::start(tracker, &file.path);
-        let (format, rows) = stage(staged.connection, file, request.format, &table)?;
-        drop(watch);
-        tracker.file_staged(rows, file_size(&file.path));
-        files.push(FileSummary {
-            name: file.display_name.clone(),
-            format,
-            rows,
-        });
-    }
-    if staged.names.is_empty() {
+    let mut staged = staging::stage_upload(connection, request, tracker, stage)?;
+    if staged.is_empty() {
         return Ok(LoadSummary {
             rows: 0,
             replaced_rows: 0,
-            files,
+            files: std::mem::take(&mut staged.files),
             billing_periods: Vec::new(),
             totals: Vec::new(),
         });
     }
-    phase("stage", &mut clock);
-    tracker.phase(LoadPhase::Writing);
-    let connection = staged.connection;
-    let file_tables = staged.names.clone();
-    // The billing periods the upload holds (one scan of each file's key columns): what the
-    // load replaces. A file whose key columns cannot be read is named.
-    staged.names.push("staged_periods".to_owned());
-    connection
-        .execute_batch(&format!(
-            "CREATE OR REPLACE TEMP TABLE staged_periods AS SELECT {} FROM temp.{} LIMIT 0",
-            rollups::PERIOD_KEYS,
-            file_tables[0]
-        ))
-        .map_err(engine_error)?;
-    for (file, table) in files.iter().zip(&file_tables) {
-        connection
-            .execute_batch(&format!(
-                "INSERT INTO staged_periods SELECT DISTINCT {} FROM temp.{table}",
-                rollups::PERIOD_KEYS
-            ))
-            .map_err(|error| LoadError::Invalid(costscope_ingest::file_error(&file.name, error)))?;
-    }
-    phase("billing periods", &mut clock);
+    phase("stage and billing periods", &mut clock);
     connection
         .execute_batch(MARKER_SCHEMA)
         .map_err(engine_error)?;
@@ -262,18 +175,16 @@ fn run(
         )
         .map_err(engine_error)?;
     let columns = column_list();
-    for (file, table) in files.iter_mut().zip(&file_tables) {
-        let inserted = transaction
-            .execute(
-                &format!(
-                    "INSERT INTO {COST_TABLE} (customer_id, load_id, charge_date, {columns}) \
-                     SELECT ?, ?, CAST(charge_period_start AS DATE), {columns} FROM temp.{table}"
-                ),
-                params![customer, request.load_id],
+    staged.insert_files(
+        &transaction,
+        |view| {
+            format!(
+                "INSERT INTO {COST_TABLE} (customer_id, load_id, charge_date, {columns}) \
+                 SELECT ?, ?, CAST(charge_period_start AS DATE), {columns} FROM {view}"
             )
-            .map_err(|error| LoadError::Invalid(costscope_ingest::file_error(&file.name, error)))?;
-        file.rows = inserted as u64;
-    }
+        },
+        params![customer, request.load_id],
+    )?;
     phase("insert", &mut clock);
 
     // The rows this load wrote, by its id (a scan skips every other load's row groups), not by
@@ -293,7 +204,7 @@ fn run(
     loaded_rows.push(')');
     // One scan of them: count and sums per billing period and currency; the load's totals and
     // its marker come from this small table.
-    staged.names.push("staged_keys".to_owned());
+    staged.keep("staged_keys");
     transaction
         .execute_batch(&format!(
             "CREATE OR REPLACE TEMP TABLE staged_keys AS SELECT provider, billing_account_id, \
@@ -339,12 +250,13 @@ fn run(
         &request.load_id,
         rows,
         replaced_rows,
-        &files,
+        &staged.files,
     )?;
     test_pause("before the load's commit");
     transaction.commit().map_err(engine_error)?;
     test_pause("after the load's commit");
     phase("commit", &mut clock);
+    let files = std::mem::take(&mut staged.files);
     drop(staged);
 
     Ok(LoadSummary {
@@ -354,88 +266,6 @@ fn run(
         billing_periods,
         totals,
     })
-}
-
-fn provider_of(code: &str) -> Result<Provider, LoadError> {
-    code.parse::<Provider>()
-        .map_err(|error| LoadError::Engine(format!("staged rows: {error}")))
-}
-
-/// The billing periods of `keys` (`staged_keys`, or a load marker's keys).
-fn billing_periods(
-    connection: &Connection,
-    keys: &str,
-) -> Result<Vec<BillingPeriodKey>, LoadError> {
-    let mut statement = connection
-        .prepare(&format!(
-            "SELECT DISTINCT provider, billing_account_id, billing_period_start FROM {keys} \
-             ORDER BY provider, billing_account_id, billing_period_start"
-        ))
-        .map_err(engine_error)?;
-    let rows = statement
-        .query_map([], |row| {
-            Ok((
-                row.get::<_, String>(0)?,
-                row.get::<_, String>(1)?,
-                row.get::<_, Value>(2)?,
-            ))
-        })
-        .map_err(engine_error)?;
-    let mut keys = Vec::new();
-    for row in rows {
-        let (provider, billing_account_id, start) = row.map_err(engine_error)?;
-        keys.push(BillingPeriodKey {
-            provider: provider_of(&provider)?,
-            billing_account_id,
-            billing_period_start: date_of(&start).unwrap_or(NaiveDate::MIN),
-        });
-    }
-    keys.sort();
-    Ok(keys)
-}
-
-/// Rows and sums per provider of `keys`, with its most common currency (ties: the first by
-/// name).
-fn totals(connection: &Connection, keys: &str) -> Result<Vec<ProviderTotals>, LoadError> {
-    let mut statement = connection
-        .prepare(&format!(
-            "SELECT provider, CAST(sum(line_items) AS BIGINT), CAST(sum(billed) AS DOUBLE), \
-             CAST(sum(effective) AS DOUBLE), CAST(sum(list) AS DOUBLE), \
-             arg_max(currency, (line_items, -rank)) FROM (SELECT provider, currency, \
-             sum(line_items) AS line_items, sum(billed) AS billed, sum(effective) AS effective, \
-             sum(list) AS list, rank() OVER (PARTITION BY provider ORDER BY currency) AS rank \
-             FROM {keys} GROUP BY provider, currency) GROUP BY provider ORDER BY provider"
-        ))
-        .map_err(engine_error)?;
-    let rows = statement
-        .query_map([], |row| {
-            Ok((
-                row.get::<_, String>(0)?,
-                row.get::<_, i64>(1)?,
-                row.get::<_, f64>(2)?,
-                row.get::<_, f64>(3)?,
-                row.get::<_, f64>(4)?,
-                row.get::<_, Option<String>>(5)?,
-            ))
-        })
-        .map_err(engine_error)?;
-    let mut totals = Vec::new();
-    for row in rows {
-        let (provider, rows, billed_cost, effective_cost, list_cost, currency) =
-            row.map_err(engine_error)?;
-        totals.push(ProviderTotals {
-            provider: provider_of(&provider)?,
-            rows: rows.max(0).unsigned_abs(),
-            billed_cost,
-            effective_cost,
-            list_cost,
-            currency: currency
-                .filter(|currency| !currency.is_empty())
-                .unwrap_or_else(|| "USD".to_owned()),
-        });
-    }
-    totals.sort_by(|a, b| a.provider.cmp(&b.provider));
-    Ok(totals)
 }
 
 /// A load's marker: committed in the transaction that commits its rows, so that what the

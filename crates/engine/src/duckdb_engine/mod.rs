@@ -13,6 +13,7 @@ mod resource_costs;
 mod resources;
 mod rollups;
 mod series_costs;
+pub(crate) mod staging;
 
 pub use daily_rollup::DailyRollup;
 pub use load::{LoadSettings, Stager, DEFAULT_LOAD_MEMORY_LIMIT};

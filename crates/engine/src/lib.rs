@@ -6,7 +6,10 @@ mod api;
 
 pub use api::*;
 
+mod clickhouse_engine;
 mod duckdb_engine;
+
+pub use clickhouse_engine::ClickHouseEngine;
 
 pub use duckdb_engine::{
     DailyRollup, DuckDbEngine, LoadSettings, ReadLimits, Stager, DEFAULT_LOAD_MEMORY_LIMIT,

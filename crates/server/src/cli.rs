@@ -344,12 +344,14 @@ async fn ingest(config: &Config, args: IngestArgs) -> anyhow::Result<()> {
     }
     let engine = open_engine_for_command(config)?;
     let progress = ProgressLine::new();
+    let holder = crate::jobs::lease::HolderId::for_data_dir(&config.data_dir)?;
     let load = DirectLoad {
         customer_id: args.customer,
         files: &files,
         format,
         created_by: "command line",
         progress: Some(progress.callback()),
+        holder: &holder,
     };
     let loaded = load_directly(store.as_ref(), &engine, &SystemClock, load).await;
     progress.finish();

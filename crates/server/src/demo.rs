@@ -94,12 +94,14 @@ pub async fn load_demo_data(
             path,
         })
         .collect();
+    let holder = crate::jobs::lease::HolderId::for_data_dir(data_dir)?;
     let load = DirectLoad {
         customer_id,
         files: &files,
         format: None,
         created_by: DEMO_UPLOADER,
         progress: None,
+        holder: &holder,
     };
     let loaded = load_directly(store, engine, clock, load)
         .await

@@ -23,6 +23,7 @@ use crate::jobs::budgets::BudgetEvaluator;
 use crate::jobs::digests::DigestJob;
 use crate::jobs::discovery::DiscoveryWorker;
 use crate::jobs::ingest::{reconcile_interrupted, IngestWorker};
+use crate::jobs::lease::HolderId;
 use crate::jobs::notifications::NotificationDelivery;
 use crate::jobs::sync::SyncWorker;
 use crate::metrics::Metrics;
@@ -36,9 +37,10 @@ pub struct Application {
 }
 
 impl Application {
-    /// Opens and migrates the store, opens the cost engine, fails the uploads a previous run
-    /// left unfinished, prepares the demo tenant and its data if asked, and binds the
-    /// listener (port 0 picks a free port). Nothing is served until `run_until_stopped`.
+    /// Opens and migrates the store, opens the cost engine, names this process in the job
+    /// leases, settles the uploads a previous run of this replica left unfinished, prepares the
+    /// demo tenant and its data if asked, and binds the listener (port 0 picks a free port).
+    /// Nothing is served until `run_until_stopped`.
     pub async fn build(config: Config) -> anyhow::Result<Self> {
         std::fs::create_dir_all(&config.data_dir).with_context(|| {
             format!("creating the data directory {}", config.data_dir.display())
@@ -47,12 +49,15 @@ impl Application {
         store.migrate().await.context("migrating the database")?;
         let cost_engine = open_engine(&config)?;
         let clock: Arc<dyn Clock> = Arc::new(SystemClock);
+        let holder = HolderId::for_data_dir(&config.data_dir)?;
+        tracing::info!(%holder, "job lease holder");
         // A load a crash interrupted is recorded as what the cost engine holds of it.
         reconcile_interrupted(
             store.as_ref(),
             &cost_engine,
             clock.as_ref(),
             &config.data_dir,
+            &holder,
         )
         .await?;
         let engine: Arc<dyn CostEngine> = Arc::new(cost_engine.clone());
@@ -123,6 +128,7 @@ impl Application {
             secrets: Arc::new(secrets),
             sources: Arc::new(crate::cloud::sources::Sources::default()),
             live_data: Arc::new(live_data),
+            holder,
             config: Arc::new(config),
         };
         let router = crate::http::router(state.clone());
@@ -147,8 +153,8 @@ impl Application {
     }
 
     /// Serves the API and runs the job workers until SIGTERM or Ctrl-C (the requests in
-    /// flight are finished; a load in flight is abandoned and marked interrupted at the next
-    /// start) or until one of them fails.
+    /// flight are finished; a load in flight is abandoned: settled at the next start, or taken
+    /// over by another replica once its lease has expired) or until one of them fails.
     pub async fn run_until_stopped(self) -> anyhow::Result<()> {
         tracing::info!(addr = %self.local_addr, "listening");
         let service = self

@@ -48,6 +48,8 @@ pub struct AppState {
     pub sources: Arc<crate::cloud::sources::Sources>,
     /// The ops token and the cost database, for `costscope backup` against this server.
     pub live_data: Arc<crate::backup::LiveData>,
+    /// This process's name in the job leases (issue 18): which replica runs which job.
+    pub holder: crate::jobs::lease::HolderId,
 }
 
 impl AppState {

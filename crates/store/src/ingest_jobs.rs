@@ -8,9 +8,11 @@ use crate::StoreError;
 /// Columns of `ingest_jobs` in the order [`IngestJobRow`] reads them.
 pub(crate) const INGEST_JOB_COLUMNS: &str = "id, customer_id, status, format, files, rows, \
      replaced_rows, billing_periods, totals, error, created_by_user_id, created_by, created_at, \
-     started_at, finished_at, progress, source, cloud_account_id";
+     started_at, finished_at, progress, source, cloud_account_id, lease_holder, \
+     lease_expires_at";
 
-/// The message of a job that was running when its server stopped.
+/// The message of a job that was running when its server stopped, taken over by another
+/// server (or the same one restarted) without the files to load it again.
 pub const INTERRUPTED_MESSAGE: &str =
     "Interrupted: the server stopped during the load. Upload the files again.";
 
@@ -114,6 +116,30 @@ pub struct IngestJob {
     pub source: Option<String>,
     /// The cloud connection whose sync made the load (`None` once the connection is deleted).
     pub cloud_account_id: Option<i64>,
+    /// The server process loading it (a running job's), as named in its lease.
+    pub lease_holder: Option<String>,
+    /// Until when that server holds it: renewed while it loads; once passed, another server
+    /// takes the job over.
+    pub lease_expires_at: Option<DateTime<Utc>>,
+}
+
+/// Who claims a job and until when it holds it ([`crate::MetadataStore::claim_next_ingest_job`]).
+#[derive(Debug, Clone, Copy)]
+pub struct IngestLease<'a> {
+    /// The claiming server process.
+    pub holder: &'a str,
+    pub now: DateTime<Utc>,
+    /// The lease's expiry (`now` plus the lease's time).
+    pub until: DateTime<Utc>,
+}
+
+/// A job claimed for loading.
+#[derive(Debug, Clone, PartialEq)]
+pub struct ClaimedIngestJob {
+    pub job: IngestJob,
+    /// It was running under a lease its holder stopped renewing (a server stopped during the
+    /// load): the load may have committed before the stop, or have to run again.
+    pub taken_over: bool,
 }
 
 /// The files of an upload and the format chosen for them.
@@ -124,8 +150,10 @@ pub struct IngestUpload<'a> {
 }
 
 /// A new job. Without `upload` it is *receiving*: invisible and never claimed until
-/// [`crate::MetadataStore::queue_ingest_job`] gives it its files. With `upload` it starts
-/// *running* at once: the caller (the command line) loads the files itself.
+/// [`crate::MetadataStore::queue_ingest_job`] gives it its files (or
+/// [`crate::MetadataStore::start_ingest_job`] starts it under its loader's lease, a direct
+/// load). With `upload` it starts *running* at once, without a lease: a claim takes it over
+/// once a lease's time has passed.
 #[derive(Debug, Clone, Copy)]
 pub struct NewIngestJob<'a> {
     pub customer_id: i64,
@@ -176,6 +204,8 @@ pub(crate) struct IngestJobRow {
     progress: Option<String>,
     source: Option<String>,
     cloud_account_id: Option<i64>,
+    lease_holder: Option<String>,
+    lease_expires_at: Option<DateTime<Utc>>,
 }
 
 fn from_json<T: serde::de::DeserializeOwned>(column: &str, text: &str) -> Result<T, StoreError> {
@@ -230,6 +260,8 @@ impl TryFrom<IngestJobRow> for IngestJob {
                 .transpose()?,
             source: row.source,
             cloud_account_id: row.cloud_account_id,
+            lease_holder: row.lease_holder,
+            lease_expires_at: row.lease_expires_at,
         })
     }
 }

@@ -13,6 +13,7 @@ mod error;
 mod ingest_jobs;
 mod inputs;
 pub mod inventory;
+pub mod leases;
 mod notifications;
 mod postgres;
 mod rows;
@@ -44,8 +45,9 @@ pub use digests::{
 };
 pub use error::StoreError;
 pub use ingest_jobs::{
-    IngestBillingPeriod, IngestFile, IngestJob, IngestJobStatus, IngestOutcome, IngestProgress,
-    IngestResult, IngestTotals, IngestUpload, IngestUsage, NewIngestJob, INTERRUPTED_MESSAGE,
+    ClaimedIngestJob, IngestBillingPeriod, IngestFile, IngestJob, IngestJobStatus, IngestLease,
+    IngestOutcome, IngestProgress, IngestResult, IngestTotals, IngestUpload, IngestUsage,
+    NewIngestJob, INTERRUPTED_MESSAGE,
 };
 pub use inputs::{
     InvitationDetails, LoginRecord, NewCloudAccount, NewCustomer, NewInvitation, UserChanges,
@@ -55,6 +57,7 @@ pub use inventory::{
     DiscoveryRunState, DiscoveryTrigger, DiscoveryWrite, InventoryStore, ResourceTrendPoint,
     ResourceTypeCount, INTERRUPTED_DISCOVERY,
 };
+pub use leases::{Lease, LeaseStore};
 pub use notifications::{NotificationKind, OutboxNotification};
 pub use postgres::PgStore;
 pub use sqlite::SqliteStore;
@@ -87,6 +90,8 @@ pub trait MetadataStore: Send + Sync + std::fmt::Debug {
     fn anomalies(&self) -> &dyn AnomalyStore;
     /// Users' digest choices and the digests sent (issue 15), in the same database.
     fn digests(&self) -> &dyn DigestStore;
+    /// Named job leases: which replica runs a job (issue 18), in the same database.
+    fn leases(&self) -> &dyn LeaseStore;
 
     /// Creates a customer and its owner in one transaction.
     /// [`StoreError::Conflict`] when the owner's e-mail is taken.
@@ -323,12 +328,35 @@ pub trait MetadataStore: Send + Sync + std::fmt::Debug {
         customer_id: i64,
         limit: u32,
     ) -> Result<Vec<IngestJob>, StoreError>;
-    /// Marks the oldest queued job running and answers it, atomically: with several servers
-    /// on one database, each queued job is claimed by exactly one of them.
+    /// Takes the next job to load for `lease.holder`, marking it running under its lease until
+    /// `lease.until`, atomically: with several servers on one database, each job is claimed by
+    /// exactly one of them. First a running job whose holder stopped renewing its lease (its
+    /// expiry passed, or it never had one — left running before leases existed — and started
+    /// longer than a lease ago): the claim says it was taken over. Then the oldest queued job,
+    /// fairly between tenants.
     async fn claim_next_ingest_job(
         &self,
-        now: DateTime<Utc>,
-    ) -> Result<Option<IngestJob>, StoreError>;
+        lease: IngestLease<'_>,
+    ) -> Result<Option<ClaimedIngestJob>, StoreError>;
+    /// Gives a receiving job its files and starts it running under `lease` at once (a direct
+    /// load: the caller loads the files itself); `false` when it is not receiving.
+    async fn start_ingest_job(
+        &self,
+        id: i64,
+        upload: IngestUpload<'_>,
+        lease: IngestLease<'_>,
+    ) -> Result<bool, StoreError>;
+    /// Renews the lease of a running job that `holder` holds, until `until`. `false` when the
+    /// job is not running or another holder has it (it was taken over).
+    async fn hold_ingest_job(
+        &self,
+        id: i64,
+        holder: &str,
+        until: DateTime<Utc>,
+    ) -> Result<bool, StoreError>;
+    /// Ends `holder`'s lease of a running job at once, so that the next claim takes it over;
+    /// `false` when the job is not running or not `holder`'s.
+    async fn release_ingest_job(&self, id: i64, holder: &str) -> Result<bool, StoreError>;
     /// Records how far a running job has got (no effect once it has ended).
     async fn record_ingest_progress(
         &self,
@@ -342,14 +370,8 @@ pub trait MetadataStore: Send + Sync + std::fmt::Debug {
         outcome: &IngestOutcome,
         now: DateTime<Utc>,
     ) -> Result<(), StoreError>;
-    /// At startup: jobs left running or receiving by a stopped server fail with
-    /// [`INTERRUPTED_MESSAGE`]. Answers their ids.
-    async fn fail_interrupted_ingest_jobs(
-        &self,
-        now: DateTime<Utc>,
-    ) -> Result<Vec<i64>, StoreError>;
-    /// The jobs a stopped server left running (read at startup, before they are failed, to
-    /// record those whose rows the cost engine committed).
+    /// Every running job, whoever holds it (read at startup, to record those whose rows the
+    /// cost engine committed and to end those a stopped process on the same data left).
     async fn running_ingest_jobs(&self) -> Result<Vec<IngestJob>, StoreError>;
     /// The customer's uploads since `since` and the line items its loads keep (the quotas).
     async fn ingest_usage(

@@ -40,3 +40,4 @@ crate::channels::impl_channel_store!(PgStore);
 crate::teams::impl_teams_store!(PgStore);
 crate::anomalies::impl_anomaly_store!(PgStore);
 crate::digests::impl_digest_store!(PgStore);
+crate::leases::impl_lease_store!(PgStore);

@@ -44,6 +44,10 @@ macro_rules! impl_metadata_store {
                 self
             }
 
+            fn leases(&self) -> &dyn crate::leases::LeaseStore {
+                self
+            }
+
             #[tracing::instrument(skip_all)]
             async fn create_customer_with_owner(
                 &self,
@@ -1046,17 +1050,42 @@ macro_rules! impl_metadata_store {
                 rows.into_iter().map(TryInto::try_into).collect()
             }
 
-            #[tracing::instrument(skip_all)]
+            #[tracing::instrument(skip_all, fields(holder = lease.holder))]
             async fn claim_next_ingest_job(
                 &self,
-                now: chrono::DateTime<chrono::Utc>,
-            ) -> Result<Option<crate::IngestJob>, crate::StoreError> {
+                lease: crate::IngestLease<'_>,
+            ) -> Result<Option<crate::ClaimedIngestJob>, crate::StoreError> {
                 use crate::ingest_jobs::{IngestJobRow, INGEST_JOB_COLUMNS};
+                // Abandoned: running under a lease that has expired, or without one (left
+                // running before leases existed) and started longer than a lease's time ago.
+                const ABANDONED: &str = "status = 'running' AND (lease_expires_at < $3 OR \
+                     (lease_expires_at IS NULL AND COALESCE(started_at, created_at) < $4))";
+                let unheld_before = lease.now - (lease.until - lease.now);
+                let taken: Option<IngestJobRow> = sqlx::query_as(&format!(
+                    "UPDATE ingest_jobs SET lease_holder = $1, lease_expires_at = $2 \
+                     WHERE {ABANDONED} AND id = (\
+                         SELECT id FROM ingest_jobs WHERE {ABANDONED} ORDER BY id LIMIT 1{}) \
+                     RETURNING {INGEST_JOB_COLUMNS}",
+                    $skip_locked
+                ))
+                .bind(lease.holder)
+                .bind(lease.until)
+                .bind(lease.now)
+                .bind(unheld_before)
+                .fetch_optional(&self.pool)
+                .await?;
+                if let Some(row) = taken {
+                    return Ok(Some(crate::ClaimedIngestJob {
+                        job: row.try_into()?,
+                        taken_over: true,
+                    }));
+                }
                 let row: Option<IngestJobRow> = sqlx::query_as(&format!(
                     // Fair between tenants: only a tenant without a running load, and of
                     // those the one whose last load started longest ago (never: first), its
                     // oldest upload first.
-                    "UPDATE ingest_jobs SET status = 'running', started_at = $1 \
+                    "UPDATE ingest_jobs SET status = 'running', started_at = $1, \
+                         lease_holder = $2, lease_expires_at = $3 \
                      WHERE status = 'queued' AND id = (\
                          SELECT q.id FROM ingest_jobs q WHERE q.status = 'queued' \
                          AND NOT EXISTS (SELECT 1 FROM ingest_jobs r \
@@ -1067,10 +1096,92 @@ macro_rules! impl_metadata_store {
                      RETURNING {INGEST_JOB_COLUMNS}",
                     $skip_locked
                 ))
-                .bind(now)
+                .bind(lease.now)
+                .bind(lease.holder)
+                .bind(lease.until)
                 .fetch_optional(&self.pool)
                 .await?;
-                row.map(TryInto::try_into).transpose()
+                row.map(|row| {
+                    Ok(crate::ClaimedIngestJob {
+                        job: row.try_into()?,
+                        taken_over: false,
+                    })
+                })
+                .transpose()
+            }
+
+            #[tracing::instrument(skip_all, fields(id, holder = lease.holder))]
+            async fn start_ingest_job(
+                &self,
+                id: i64,
+                upload: crate::IngestUpload<'_>,
+                lease: crate::IngestLease<'_>,
+            ) -> Result<bool, crate::StoreError> {
+                let started = sqlx::query(
+                    "UPDATE ingest_jobs SET status = 'running', format = $1, files = $2, \
+                         started_at = $3, lease_holder = $4, lease_expires_at = $5 \
+                     WHERE id = $6 AND status = 'receiving'",
+                )
+                .bind(upload.format)
+                .bind(crate::ingest_jobs::to_json(&upload.files))
+                .bind(lease.now)
+                .bind(lease.holder)
+                .bind(lease.until)
+                .bind(id)
+                .execute(&self.pool)
+                .await?;
+                Ok(started.rows_affected() > 0)
+            }
+
+            #[tracing::instrument(skip_all, fields(id, holder))]
+            async fn release_ingest_job(
+                &self,
+                id: i64,
+                holder: &str,
+            ) -> Result<bool, crate::StoreError> {
+                let released = sqlx::query(
+                    "UPDATE ingest_jobs SET lease_expires_at = $1 \
+                     WHERE id = $2 AND status = 'running' AND lease_holder = $3",
+                )
+                .bind(chrono::DateTime::<chrono::Utc>::UNIX_EPOCH)
+                .bind(id)
+                .bind(holder)
+                .execute(&self.pool)
+                .await?;
+                Ok(released.rows_affected() > 0)
+            }
+
+            #[tracing::instrument(skip_all)]
+            async fn running_ingest_jobs(
+                &self,
+            ) -> Result<Vec<crate::IngestJob>, crate::StoreError> {
+                use crate::ingest_jobs::{IngestJobRow, INGEST_JOB_COLUMNS};
+                let rows: Vec<IngestJobRow> = sqlx::query_as(&format!(
+                    "SELECT {INGEST_JOB_COLUMNS} FROM ingest_jobs WHERE status = 'running' \
+                     ORDER BY id"
+                ))
+                .fetch_all(&self.pool)
+                .await?;
+                rows.into_iter().map(TryInto::try_into).collect()
+            }
+
+            #[tracing::instrument(skip_all, fields(id, holder))]
+            async fn hold_ingest_job(
+                &self,
+                id: i64,
+                holder: &str,
+                until: chrono::DateTime<chrono::Utc>,
+            ) -> Result<bool, crate::StoreError> {
+                let held = sqlx::query(
+                    "UPDATE ingest_jobs SET lease_expires_at = $2 \
+                     WHERE id = $3 AND status = 'running' AND lease_holder = $1",
+                )
+                .bind(holder)
+                .bind(until)
+                .bind(id)
+                .execute(&self.pool)
+                .await?;
+                Ok(held.rows_affected() > 0)
             }
 
             #[tracing::instrument(skip_all, fields(id))]
@@ -1129,20 +1240,6 @@ macro_rules! impl_metadata_store {
                 Ok(())
             }
 
-            #[tracing::instrument(skip_all)]
-            async fn running_ingest_jobs(
-                &self,
-            ) -> Result<Vec<crate::IngestJob>, crate::StoreError> {
-                use crate::ingest_jobs::{IngestJobRow, INGEST_JOB_COLUMNS};
-                let rows: Vec<IngestJobRow> = sqlx::query_as(&format!(
-                    "SELECT {INGEST_JOB_COLUMNS} FROM ingest_jobs WHERE status = 'running' \
-                     ORDER BY id"
-                ))
-                .fetch_all(&self.pool)
-                .await?;
-                rows.into_iter().map(TryInto::try_into).collect()
-            }
-
             #[tracing::instrument(skip_all, fields(customer_id))]
             async fn ingest_usage(
                 &self,
@@ -1175,22 +1272,6 @@ macro_rules! impl_metadata_store {
                     bytes,
                     stored_rows: u64::try_from(stored).unwrap_or(0),
                 })
-            }
-
-            #[tracing::instrument(skip_all)]
-            async fn fail_interrupted_ingest_jobs(
-                &self,
-                now: chrono::DateTime<chrono::Utc>,
-            ) -> Result<Vec<i64>, crate::StoreError> {
-                let failed: Vec<i64> = sqlx::query_scalar(
-                    "UPDATE ingest_jobs SET status = 'failed', error = $1, finished_at = $2 \
-                     WHERE status IN ('running', 'receiving') RETURNING id",
-                )
-                .bind(crate::INTERRUPTED_MESSAGE)
-                .bind(now)
-                .fetch_all(&self.pool)
-                .await?;
-                Ok(failed)
             }
 
             async fn create_budget(

@@ -46,6 +46,7 @@ crate::channels::impl_channel_store!(SqliteStore);
 crate::teams::impl_teams_store!(SqliteStore);
 crate::anomalies::impl_anomaly_store!(SqliteStore);
 crate::digests::impl_digest_store!(SqliteStore);
+crate::leases::impl_lease_store!(SqliteStore);
 
 #[cfg(test)]
 mod tests {

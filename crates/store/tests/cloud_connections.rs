@@ -1332,7 +1332,16 @@ async fn an_ingest_job_keeps_its_source_and_connection() {
             )
             .await
             .unwrap());
-        let claimed = store.claim_next_ingest_job(at(2)).await.unwrap().unwrap();
+        let claimed = store
+            .claim_next_ingest_job(costscope_store::IngestLease {
+                holder: "worker",
+                now: at(2),
+                until: at(3),
+            })
+            .await
+            .unwrap()
+            .unwrap()
+            .job;
         assert_eq!(claimed.id, synced);
         assert_eq!(claimed.cloud_account_id, Some(connection.id));
         assert_eq!(

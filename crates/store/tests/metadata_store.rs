@@ -480,11 +480,38 @@ async fn ping_answers_and_unknown_url_schemes_are_refused() {
 mod ingest_jobs {
     use chrono::NaiveDate;
     use costscope_store::{
-        IngestBillingPeriod, IngestFile, IngestJobStatus, IngestOutcome, IngestResult,
-        IngestTotals, IngestUpload, NewIngestJob, INTERRUPTED_MESSAGE,
+        ClaimedIngestJob, IngestBillingPeriod, IngestFile, IngestJobStatus, IngestLease,
+        IngestOutcome, IngestResult, IngestTotals, IngestUpload, NewIngestJob,
     };
 
     use super::*;
+
+    /// The lease of a claim by `holder` at `at`, for a minute.
+    fn lease_of(holder: &str, at: DateTime<Utc>) -> IngestLease<'_> {
+        IngestLease {
+            holder,
+            now: at,
+            until: at + chrono::Duration::minutes(1),
+        }
+    }
+
+    /// A claim by the test's one worker at `at`.
+    fn lease(at: DateTime<Utc>) -> IngestLease<'static> {
+        lease_of("worker", at)
+    }
+
+    /// The id of what `store` claims for `holder` at `at`, and whether it was taken over.
+    async fn claim_as(
+        store: &dyn MetadataStore,
+        holder: &str,
+        at: DateTime<Utc>,
+    ) -> Option<(i64, bool)> {
+        store
+            .claim_next_ingest_job(lease_of(holder, at))
+            .await
+            .unwrap()
+            .map(|ClaimedIngestJob { job, taken_over }| (job.id, taken_over))
+    }
 
     fn file(name: &str, bytes: u64) -> IngestFile {
         IngestFile {
@@ -543,7 +570,11 @@ mod ingest_jobs {
                 .await
                 .unwrap()
                 .is_empty());
-            assert!(store.claim_next_ingest_job(now()).await.unwrap().is_none());
+            assert!(store
+                .claim_next_ingest_job(lease(now()))
+                .await
+                .unwrap()
+                .is_none());
 
             let files = [file("focus.csv", 1234)];
             let upload = IngestUpload {
@@ -650,15 +681,34 @@ mod ingest_jobs {
             let second = queue(store.as_ref(), &other, &[file("2.csv", 2)]).await;
             let at = now();
 
-            let claimed = store.claim_next_ingest_job(at).await.unwrap().unwrap();
+            let claimed = store
+                .claim_next_ingest_job(lease(at))
+                .await
+                .unwrap()
+                .unwrap();
+            assert!(!claimed.taken_over);
+            let claimed = claimed.job;
             assert_eq!(
                 (claimed.id, claimed.status),
                 (first, IngestJobStatus::Running)
             );
             assert_eq!(claimed.started_at, Some(at));
-            let claimed = store.claim_next_ingest_job(at).await.unwrap().unwrap();
-            assert_eq!(claimed.id, second);
-            assert!(store.claim_next_ingest_job(at).await.unwrap().is_none());
+            assert_eq!(claimed.lease_holder.as_deref(), Some("worker"));
+            assert_eq!(
+                claimed.lease_expires_at,
+                Some(at + chrono::Duration::minutes(1))
+            );
+            let claimed = store
+                .claim_next_ingest_job(lease(at))
+                .await
+                .unwrap()
+                .unwrap();
+            assert_eq!(claimed.job.id, second);
+            assert!(store
+                .claim_next_ingest_job(lease(at))
+                .await
+                .unwrap()
+                .is_none());
         })
         .await;
     }
@@ -678,10 +728,10 @@ mod ingest_jobs {
                 let store = store.clone();
                 async move {
                     store
-                        .claim_next_ingest_job(now())
+                        .claim_next_ingest_job(lease(now()))
                         .await
                         .unwrap()
-                        .map(|job| job.id)
+                        .map(|claimed| claimed.job.id)
                 }
             };
             let done = |id: i64| {
@@ -724,12 +774,14 @@ mod ingest_jobs {
             }
             let claims = (0..10).map(|_| {
                 let store = store.clone();
-                tokio::spawn(async move { store.claim_next_ingest_job(now()).await.unwrap() })
+                tokio::spawn(
+                    async move { store.claim_next_ingest_job(lease(now())).await.unwrap() },
+                )
             });
             let mut claimed = Vec::new();
             for claim in claims {
                 if let Some(job) = claim.await.unwrap() {
-                    claimed.push(job.id);
+                    claimed.push(job.job.id);
                 }
             }
             claimed.sort_unstable();
@@ -744,8 +796,8 @@ mod ingest_jobs {
             let (customer_id, owner) = create_customer(store.as_ref(), "olive@acme.test").await;
             let ok = queue(store.as_ref(), &owner, &[file("cur.csv", 10)]).await;
             let bad = queue(store.as_ref(), &owner, &[file("bad.csv", 10)]).await;
-            store.claim_next_ingest_job(now()).await.unwrap();
-            store.claim_next_ingest_job(now()).await.unwrap();
+            store.claim_next_ingest_job(lease(now())).await.unwrap();
+            store.claim_next_ingest_job(lease(now())).await.unwrap();
             let result = IngestResult {
                 files: vec![IngestFile {
                     name: "cur.csv".into(),
@@ -834,51 +886,211 @@ mod ingest_jobs {
             assert_eq!(job.format.as_deref(), Some("aws-cur2"));
             assert_eq!(job.created_by, "command line");
             assert!(
-                store.claim_next_ingest_job(now()).await.unwrap().is_none(),
-                "never claimed by a worker"
+                store
+                    .claim_next_ingest_job(lease(now()))
+                    .await
+                    .unwrap()
+                    .is_none(),
+                "never claimed by a worker while its lease may still be taken"
             );
         })
         .await;
     }
 
+    /// What a server killed during a load leaves: a running job whose lease nobody renews.
+    /// Another server takes it over once the lease has expired, not before, and never a job
+    /// whose holder keeps renewing.
     #[tokio::test]
-    async fn interrupted_jobs_fail_at_startup_and_finished_ones_stay() {
+    async fn a_running_job_is_taken_over_once_its_lease_has_expired() {
         for_each_backend(|store| async move {
             let (customer_id, owner) = create_customer(store.as_ref(), "olive@acme.test").await;
-            let running = queue(store.as_ref(), &owner, &[file("1.csv", 1)]).await;
-            let done = queue(store.as_ref(), &owner, &[file("2.csv", 1)]).await;
-            let waiting = queue(store.as_ref(), &owner, &[file("3.csv", 1)]).await;
-            store.claim_next_ingest_job(now()).await.unwrap();
-            store.claim_next_ingest_job(now()).await.unwrap();
+            let (_, other) = create_customer(store.as_ref(), "otto@other.test").await;
+            let dead = queue(store.as_ref(), &owner, &[file("1.csv", 1)]).await;
+            let alive = queue(store.as_ref(), &other, &[file("2.csv", 1)]).await;
+            let start = now();
+            let minutes = |n: i64| start + chrono::Duration::minutes(n);
+            assert_eq!(
+                claim_as(store.as_ref(), "a", start).await,
+                Some((dead, false))
+            );
+            assert_eq!(
+                claim_as(store.as_ref(), "b", start).await,
+                Some((alive, false))
+            );
+
+            // Within the lease nothing is taken; "b" renews, "a" does not.
+            assert_eq!(claim_as(store.as_ref(), "c", minutes(1)).await, None);
+            assert!(store.hold_ingest_job(alive, "b", minutes(3)).await.unwrap());
+            assert!(
+                !store.hold_ingest_job(alive, "c", minutes(3)).await.unwrap(),
+                "another holder's job"
+            );
+
+            assert_eq!(
+                claim_as(store.as_ref(), "c", minutes(2)).await,
+                Some((dead, true))
+            );
+            assert_eq!(
+                claim_as(store.as_ref(), "d", minutes(2)).await,
+                None,
+                "taken once"
+            );
+            let job = store
+                .get_ingest_job(customer_id, dead)
+                .await
+                .unwrap()
+                .unwrap();
+            assert_eq!(job.status, IngestJobStatus::Running);
+            assert_eq!(job.lease_holder.as_deref(), Some("c"));
+            assert_eq!(job.lease_expires_at, Some(minutes(3)));
+            assert!(
+                !store.hold_ingest_job(dead, "a", minutes(4)).await.unwrap(),
+                "the stopped holder cannot renew a job taken over"
+            );
             store
-                .finish_ingest_job(done, &IngestOutcome::Failed("earlier".into()), now())
+                .finish_ingest_job(dead, &IngestOutcome::Failed("x".into()), minutes(2))
+                .await
+                .unwrap();
+            assert!(!store.hold_ingest_job(dead, "c", minutes(4)).await.unwrap());
+            assert_eq!(
+                claim_as(store.as_ref(), "d", minutes(10)).await,
+                Some((alive, true)),
+                "a finished job is never taken; a lease renewed then abandoned is"
+            );
+        })
+        .await;
+    }
+
+    /// A direct load starts its receiving job running under its own lease, never claimed while
+    /// it renews it; a job left running without a lease (before leases existed) is taken over
+    /// once a lease's time has passed since it started.
+    #[tokio::test]
+    async fn a_started_direct_load_is_its_loaders_and_a_job_without_lease_is_taken_later() {
+        for_each_backend(|store| async move {
+            let (customer_id, owner) = create_customer(store.as_ref(), "olive@acme.test").await;
+            let files = [file("cur.csv", 5)];
+            let upload = IngestUpload {
+                format: Some("focus"),
+                files: &files,
+            };
+            let start = now();
+            let minutes = |n: i64| start + chrono::Duration::minutes(n);
+            let direct = store
+                .create_ingest_job(NewIngestJob {
+                    customer_id,
+                    created_by_user_id: None,
+                    created_by: "command line",
+                    upload: None,
+                    source: None,
+                    cloud_account_id: None,
+                    now: start,
+                })
+                .await
+                .unwrap();
+            assert!(store
+                .start_ingest_job(direct, upload, lease_of("cli", start))
+                .await
+                .unwrap());
+            assert!(
+                !store
+                    .start_ingest_job(direct, upload, lease_of("cli", start))
+                    .await
+                    .unwrap(),
+                "only a receiving job starts"
+            );
+            let job = store
+                .get_ingest_job(customer_id, direct)
+                .await
+                .unwrap()
+                .unwrap();
+            assert_eq!(job.status, IngestJobStatus::Running);
+            assert_eq!(job.started_at, Some(start));
+            assert_eq!(job.files, files);
+            assert_eq!(job.lease_holder.as_deref(), Some("cli"));
+            assert_eq!(job.lease_expires_at, Some(minutes(1)));
+            let legacy = store
+                .create_ingest_job(NewIngestJob {
+                    customer_id,
+                    created_by_user_id: Some(owner.id),
+                    created_by: &owner.name,
+                    upload: Some(upload),
+                    source: None,
+                    cloud_account_id: None,
+                    now: start,
+                })
                 .await
                 .unwrap();
 
+            assert!(store
+                .hold_ingest_job(direct, "cli", minutes(3))
+                .await
+                .unwrap());
+            assert_eq!(claim_as(store.as_ref(), "server", start).await, None);
             assert_eq!(
-                store.fail_interrupted_ingest_jobs(now()).await.unwrap(),
-                vec![running]
+                claim_as(store.as_ref(), "server", minutes(2)).await,
+                Some((legacy, true))
+            );
+            assert_eq!(claim_as(store.as_ref(), "server", minutes(2)).await, None);
+            assert_eq!(
+                claim_as(store.as_ref(), "server", minutes(4)).await,
+                Some((direct, true))
+            );
+        })
+        .await;
+    }
+
+    /// At startup a server ends a lease its data's earlier process held: the job is taken at
+    /// the next claim. Only the holder's lease is released.
+    #[tokio::test]
+    async fn a_released_job_is_taken_over_at_once() {
+        for_each_backend(|store| async move {
+            let (customer_id, owner) = create_customer(store.as_ref(), "olive@acme.test").await;
+            let id = queue(store.as_ref(), &owner, &[file("1.csv", 1)]).await;
+            let start = now();
+            assert_eq!(
+                claim_as(store.as_ref(), "old", start).await,
+                Some((id, false))
+            );
+            assert!(!store.release_ingest_job(id, "someone").await.unwrap());
+            assert_eq!(claim_as(store.as_ref(), "new", start).await, None);
+            assert!(store.release_ingest_job(id, "old").await.unwrap());
+            let running = store.running_ingest_jobs().await.unwrap();
+            assert_eq!(running.len(), 1);
+            assert_eq!(running[0].id, id);
+            assert_eq!(
+                claim_as(store.as_ref(), "new", start).await,
+                Some((id, true))
             );
             let job = store
-                .get_ingest_job(customer_id, running)
+                .get_ingest_job(customer_id, id)
                 .await
                 .unwrap()
                 .unwrap();
-            assert_eq!(job.status, IngestJobStatus::Failed);
-            assert_eq!(job.error.as_deref(), Some(INTERRUPTED_MESSAGE));
-            assert!(job.finished_at.is_some());
-            let job = store
-                .get_ingest_job(customer_id, done)
-                .await
-                .unwrap()
-                .unwrap();
-            assert_eq!(job.error.as_deref(), Some("earlier"));
-            let job = store
-                .get_ingest_job(customer_id, waiting)
-                .await
-                .unwrap()
-                .unwrap();
-            assert_eq!(job.status, IngestJobStatus::Queued, "queued jobs still run");
+            assert_eq!(job.lease_holder.as_deref(), Some("new"));
+        })
+        .await;
+    }
+
+    #[tokio::test]
+    async fn concurrent_claims_take_an_abandoned_job_once() {
+        for_each_backend(|store| async move {
+            let (_, owner) = create_customer(store.as_ref(), "olive@acme.test").await;
+            let dead = queue(store.as_ref(), &owner, &[file("1.csv", 1)]).await;
+            let start = now();
+            assert_eq!(
+                claim_as(store.as_ref(), "dead", start).await,
+                Some((dead, false))
+            );
+            let later = start + chrono::Duration::minutes(2);
+            let claims = (0..10).map(|n| {
+                let store = store.clone();
+                tokio::spawn(async move { claim_as(store.as_ref(), &format!("s{n}"), later).await })
+            });
+            let mut taken = Vec::new();
+            for claim in claims {
+                taken.extend(claim.await.unwrap());
+            }
+            assert_eq!(taken, vec![(dead, true)]);
         })
         .await;
     }

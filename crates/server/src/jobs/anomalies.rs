@@ -11,6 +11,7 @@
 
 use std::collections::BTreeMap;
 use std::sync::Arc;
+use std::time::Duration;
 
 use anyhow::Context;
 use chrono::{Days, NaiveDate};
@@ -25,6 +26,7 @@ use costscope_engine::{CostEngine, CostPart, SeriesCostsBy, SeriesCostsQuery};
 use costscope_store::{AnomalyScan, MetadataStore, ScannedAnomaly};
 use tokio::sync::Notify;
 
+use crate::jobs::lease::{run_while_holding, HolderId, JobLease, PeriodicJob};
 use crate::state::AppState;
 
 /// What one [`AnomalyDetection::run_once`] did.
@@ -48,6 +50,8 @@ pub struct AnomalyDetection {
     clock: Arc<dyn Clock>,
     /// Woken when a run wrote notifications (the delivery job waits on it).
     notified: Option<Arc<Notify>>,
+    /// The job's lease: rounds run only while this process holds it.
+    lease: JobLease,
 }
 
 impl AnomalyDetection {
@@ -56,11 +60,13 @@ impl AnomalyDetection {
         engine: Arc<dyn CostEngine>,
         clock: Arc<dyn Clock>,
     ) -> Self {
+        let lease = JobLease::new(store.clone(), clock.clone(), Self::NAME);
         Self {
             store,
             engine,
             clock,
             notified: None,
+            lease,
         }
     }
 
@@ -77,6 +83,13 @@ impl AnomalyDetection {
             state.clock.clone(),
         )
         .notifying(state.notification_wake.clone())
+        .holding_as(state.holder.clone())
+    }
+
+    /// Runs its rounds while `holder` holds the job's lease.
+    pub fn holding_as(mut self, holder: HolderId) -> Self {
+        self.lease = self.lease.held_by(holder);
+        self
     }
 
     /// Scans every tenant once.
@@ -168,15 +181,27 @@ impl AnomalyDetection {
         Ok(())
     }
 
-    /// Scans at once, then whenever woken (a load finished, settings changed). Never returns
-    /// unless the task is dropped.
+    /// On the replica holding the job's lease: scans at once, then whenever woken (a load
+    /// finished, settings changed; here or on another replica). Never returns unless the task
+    /// is dropped.
     pub async fn run(self, wake: Arc<Notify>) -> anyhow::Result<()> {
-        loop {
-            if let Err(error) = self.run_once().await {
-                tracing::error!(error = ?error, "the anomaly detection failed");
-            }
-            wake.notified().await;
-        }
+        run_while_holding(self, Some(wake)).await
+    }
+}
+
+impl PeriodicJob for AnomalyDetection {
+    const NAME: &'static str = "anomaly-scan";
+
+    fn interval(&self) -> Option<Duration> {
+        None
+    }
+
+    fn lease(&self) -> &JobLease {
+        &self.lease
+    }
+
+    async fn round(&self) -> anyhow::Result<()> {
+        self.run_once().await.map(drop)
     }
 }
 

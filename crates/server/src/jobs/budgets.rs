@@ -11,6 +11,7 @@ use costscope_store::MetadataStore;
 use tokio::sync::Notify;
 
 use crate::budgets::evaluation::evaluate;
+use crate::jobs::lease::{run_while_holding, HolderId, JobLease, PeriodicJob};
 use crate::state::AppState;
 
 /// How often budgets are evaluated when nothing was loaded in between.
@@ -33,6 +34,8 @@ pub struct BudgetEvaluator {
     clock: Arc<dyn Clock>,
     /// Notified when a run recorded alerts (the notification delivery job waits on it).
     alerted: Option<Arc<Notify>>,
+    /// The job's lease: rounds run only while this process holds it.
+    lease: JobLease,
 }
 
 impl BudgetEvaluator {
@@ -41,11 +44,13 @@ impl BudgetEvaluator {
         engine: Arc<dyn CostEngine>,
         clock: Arc<dyn Clock>,
     ) -> Self {
+        let lease = JobLease::new(store.clone(), clock.clone(), Self::NAME);
         Self {
             store,
             engine,
             clock,
             alerted: None,
+            lease,
         }
     }
 
@@ -62,6 +67,13 @@ impl BudgetEvaluator {
             state.clock.clone(),
         )
         .notifying_alerts(state.notification_wake.clone())
+        .holding_as(state.holder.clone())
+    }
+
+    /// Runs its rounds while `holder` holds the job's lease.
+    pub fn holding_as(mut self, holder: HolderId) -> Self {
+        self.lease = self.lease.held_by(holder);
+        self
     }
 
     /// Evaluates every budget once. One budget's failure does not stop the others.
@@ -95,17 +107,26 @@ impl BudgetEvaluator {
         Ok(outcome)
     }
 
-    /// Evaluates at once, then whenever woken (an ingestion finished) or the interval passed.
-    /// Never returns unless the task is dropped.
+    /// On the replica holding the job's lease: evaluates at once, then whenever woken (an
+    /// ingestion finished, here or on another replica) or the interval passed. Never returns
+    /// unless the task is dropped.
     pub async fn run(self, wake: Arc<Notify>) -> anyhow::Result<()> {
-        loop {
-            if let Err(error) = self.run_once().await {
-                tracing::error!(error = ?error, "the budget evaluation failed");
-            }
-            tokio::select! {
-                () = wake.notified() => {}
-                () = tokio::time::sleep(EVALUATION_INTERVAL) => {}
-            }
-        }
+        run_while_holding(self, Some(wake)).await
+    }
+}
+
+impl PeriodicJob for BudgetEvaluator {
+    const NAME: &'static str = "budget-evaluation";
+
+    fn interval(&self) -> Option<Duration> {
+        Some(EVALUATION_INTERVAL)
+    }
+
+    fn lease(&self) -> &JobLease {
+        &self.lease
+    }
+
+    async fn round(&self) -> anyhow::Result<()> {
+        self.run_once().await.map(drop)
     }
 }

@@ -30,6 +30,7 @@ use crate::budgets::forecast::budget_forecast;
 use crate::budgets::standing::{current_spend, days};
 use crate::forecast::last_known_day;
 use crate::http::anomalies::DEFAULT_RANGE_DAYS;
+use crate::jobs::lease::{run_while_holding, JobLease, PeriodicJob};
 use crate::state::AppState;
 
 /// How often the job looks for digests due.
@@ -59,6 +60,8 @@ pub struct DigestJob {
     public_url: String,
     /// Woken when a run recorded digests (the delivery job waits on it).
     notified: Option<Arc<Notify>>,
+    /// The job's lease: rounds run only while this process holds it.
+    lease: JobLease,
 }
 
 impl DigestJob {
@@ -69,6 +72,7 @@ impl DigestJob {
         mailer: Option<Mailer>,
         public_url: String,
     ) -> Self {
+        let lease = JobLease::new(store.clone(), clock.clone(), Self::NAME);
         Self {
             store,
             engine,
@@ -76,6 +80,7 @@ impl DigestJob {
             mailer,
             public_url,
             notified: None,
+            lease,
         }
     }
 
@@ -94,6 +99,7 @@ impl DigestJob {
             state.public_url.clone(),
         );
         job.notified = Some(state.notification_wake.clone());
+        job.lease = job.lease.held_by(state.holder.clone());
         job
     }
 
@@ -328,14 +334,26 @@ impl DigestJob {
         Ok(at_risk)
     }
 
-    /// Records what is due, then again every hour. Never returns unless the task is dropped.
+    /// On the replica holding the job's lease: records what is due, then again every hour.
+    /// Never returns unless the task is dropped.
     pub async fn run(self) -> anyhow::Result<()> {
-        loop {
-            if let Err(error) = self.run_once().await {
-                tracing::error!(error = ?error, "recording digests failed");
-            }
-            tokio::time::sleep(TICK).await;
-        }
+        run_while_holding(self, None).await
+    }
+}
+
+impl PeriodicJob for DigestJob {
+    const NAME: &'static str = "digests";
+
+    fn interval(&self) -> Option<Duration> {
+        Some(TICK)
+    }
+
+    fn lease(&self) -> &JobLease {
+        &self.lease
+    }
+
+    async fn round(&self) -> anyhow::Result<()> {
+        self.run_once().await.map(drop)
     }
 }
 

@@ -14,13 +14,15 @@ use costscope_engine::{
 };
 use costscope_ingest::{BoundedFile, Format, IngestError, LoadBounds};
 use costscope_store::{
-    IngestBillingPeriod, IngestFile, IngestJob, IngestOutcome, IngestProgress, IngestResult,
-    IngestTotals, IngestUpload, MetadataStore, NewIngestJob,
+    ClaimedIngestJob, IngestBillingPeriod, IngestFile, IngestJob, IngestLease, IngestOutcome,
+    IngestProgress, IngestResult, IngestTotals, IngestUpload, MetadataStore, NewIngestJob,
+    INTERRUPTED_MESSAGE,
 };
 use tokio::sync::{watch, Mutex, Notify};
 use tokio::task::{JoinHandle, JoinSet};
 
 use crate::config::UploadLimits;
+use crate::jobs::lease::{renewing, HolderId, LeaseTimes};
 use crate::state::AppState;
 
 pub mod quotas;
@@ -32,7 +34,8 @@ pub const UPLOADS_DIR: &str = "uploads";
 pub const INTERNAL_FAILURE: &str = "The load failed: internal error";
 pub const FILES_MISSING: &str =
     "The uploaded files are no longer available on this server. Upload them again.";
-/// How often an idle worker looks for jobs queued elsewhere (another replica) unprompted.
+/// How often an idle worker looks for jobs queued elsewhere (another replica) unprompted, or
+/// left by a replica that stopped.
 const POLL_INTERVAL: Duration = Duration::from_secs(30);
 /// The pause after the store failed, before trying again.
 const RETRY_AFTER_ERROR: Duration = Duration::from_secs(5);
@@ -180,6 +183,38 @@ pub fn job_progress(progress: &LoadProgress, now: chrono::DateTime<chrono::Utc>)
     }
 }
 
+/// Runs `work` with job `job_id`'s lease renewed for `holder` meanwhile.
+async fn holding_job<T>(
+    store: &dyn MetadataStore,
+    clock: &dyn Clock,
+    holder: &HolderId,
+    times: LeaseTimes,
+    job_id: i64,
+    work: impl std::future::Future<Output = T>,
+) -> T {
+    renewing(work, times.renew_every, move || async move {
+        match store
+            .hold_ingest_job(job_id, holder.as_str(), times.until(clock.now()))
+            .await
+        {
+            Ok(held) => {
+                if !held {
+                    tracing::warn!(
+                        job_id,
+                        "the load's lease was lost: another server took it over"
+                    );
+                }
+                held
+            }
+            Err(error) => {
+                tracing::warn!(job_id, %error, "could not renew the load's lease");
+                true
+            }
+        }
+    })
+    .await
+}
+
 /// Runs `request` on `engine` with its progress recorded on job `job_id` (and passed on to the
 /// request's own callback).
 async fn load_recording_progress(
@@ -275,7 +310,9 @@ pub enum Outcome {
 }
 
 /// Runs queued uploads: `limits.concurrent_loads` at once, never two of one tenant, taking
-/// turns between tenants (the store's claim), within the bounds and quotas of `limits`.
+/// turns between tenants (the store's claim), within the bounds and quotas of `limits`. Each
+/// load holds its job's lease (renewed while it runs); a job whose lease expired — its server
+/// stopped — is taken over: loaded again from its files, or failed when they are gone.
 #[derive(Debug, Clone)]
 pub struct IngestWorker {
     store: Arc<dyn MetadataStore>,
@@ -289,6 +326,9 @@ pub struct IngestWorker {
     /// Claims of this server's slots one at a time, so that two of them never take two
     /// uploads of one tenant.
     claiming: Arc<Mutex<()>>,
+    /// This process, as its loads' leases name it.
+    holder: HolderId,
+    lease: LeaseTimes,
 }
 
 impl IngestWorker {
@@ -306,7 +346,16 @@ impl IngestWorker {
             loaded: Vec::new(),
             limits: UploadLimits::default(),
             claiming: Arc::new(Mutex::new(())),
+            holder: HolderId::random(),
+            lease: LeaseTimes::default(),
         }
+    }
+
+    /// Holds its loads' leases as `holder`, for `times`.
+    pub fn holding_as(mut self, holder: HolderId, times: LeaseTimes) -> Self {
+        self.holder = holder;
+        self.lease = times;
+        self
     }
 
     /// Loads within `limits` (bounds per load, stored rows, concurrent loads).
@@ -324,6 +373,7 @@ impl IngestWorker {
         )
         .with_limits(state.config.uploads)
         .notifying_loads(state.load_wakes())
+        .holding_as(state.holder.clone(), LeaseTimes::default())
     }
 
     /// Wakes each of `notify` after every successful load.
@@ -332,32 +382,62 @@ impl IngestWorker {
         self
     }
 
-    /// Claims the oldest queued job, loads its files, records the outcome and deletes the
-    /// files whatever happened.
+    /// Claims the next job (one a stopped server left, else the oldest queued), loads its
+    /// files holding its lease, records the outcome and deletes the files whatever happened.
     #[tracing::instrument(skip_all)]
     pub async fn run_once(&self) -> anyhow::Result<Outcome> {
         let claimed = {
             let _one_at_a_time = self.claiming.lock().await;
+            let now = self.clock.now();
             self.store
-                .claim_next_ingest_job(self.clock.now())
+                .claim_next_ingest_job(IngestLease {
+                    holder: self.holder.as_str(),
+                    now,
+                    until: self.lease.until(now),
+                })
                 .await
                 .context("claiming an upload")?
         };
-        let Some(job) = claimed else {
+        let Some(ClaimedIngestJob { job, taken_over }) = claimed else {
             return Ok(Outcome::Idle);
         };
-        tracing::info!(
-            job_id = job.id,
-            customer_id = job.customer_id,
-            "loading an upload"
-        );
+        if taken_over {
+            tracing::warn!(
+                job_id = job.id,
+                customer_id = job.customer_id,
+                "taking over an upload whose server stopped during the load"
+            );
+        } else {
+            tracing::info!(
+                job_id = job.id,
+                customer_id = job.customer_id,
+                "loading an upload"
+            );
+        }
+        // Taken over without its files, the job was interrupted; queued, they went missing.
+        let missing = if taken_over {
+            INTERRUPTED_MESSAGE
+        } else {
+            FILES_MISSING
+        };
         let dir = job_dir(&self.data_dir, job.id);
-        let outcome = self.load(&job, &dir).await;
-        remove_upload(&dir).await;
-        self.store
-            .finish_ingest_job(job.id, &outcome, self.clock.now())
-            .await
-            .context("recording the upload's outcome")?;
+        let outcome = holding_job(
+            self.store.as_ref(),
+            self.clock.as_ref(),
+            &self.holder,
+            self.lease,
+            job.id,
+            async {
+                let outcome = self.load(&job, &dir, missing).await;
+                remove_upload(&dir).await;
+                self.store
+                    .finish_ingest_job(job.id, &outcome, self.clock.now())
+                    .await
+                    .map(|()| outcome)
+            },
+        )
+        .await
+        .context("recording the upload's outcome")?;
         Ok(match outcome {
             IngestOutcome::Succeeded(result) => {
                 tracing::info!(job_id = job.id, rows = result.rows, "upload loaded");
@@ -373,7 +453,8 @@ impl IngestWorker {
         })
     }
 
-    async fn load(&self, job: &IngestJob, dir: &Path) -> IngestOutcome {
+    /// Loads the job's files from `dir`; fails it with `missing` when they are not there.
+    async fn load(&self, job: &IngestJob, dir: &Path, missing: &str) -> IngestOutcome {
         let format = match job.format.as_deref().map(str::parse::<Format>).transpose() {
             Ok(format) => format,
             Err(message) => {
@@ -390,9 +471,9 @@ impl IngestWorker {
                 display_name: file.name.clone(),
             })
             .collect();
-        if files.is_empty() || files.iter().any(|file| !file.path.is_file()) {
+        if !files_present(job, dir) {
             tracing::warn!(job_id = job.id, dir = %dir.display(), "uploaded files are missing");
-            return IngestOutcome::Failed(FILES_MISSING.to_owned());
+            return IngestOutcome::Failed(missing.to_owned());
         }
         let measured = match check_files(&files, load_bounds(&self.limits)).await {
             Ok(measured) => measured,
@@ -485,66 +566,95 @@ pub async fn remove_upload(dir: &Path) {
     }
 }
 
-/// At startup: records as succeeded the jobs a stopped server left running whose rows the cost
-/// engine committed (the load's marker, written in the same transaction as its rows), so that
-/// every job's recorded outcome is what the engine holds; then fails the others and deletes
-/// their files ([`fail_interrupted`]).
+/// At startup, holding the cost engine (DuckDB lets one process open it): settles the jobs
+/// left running that no process can still be loading.
+///
+/// * A job whose rows the engine committed (the load's marker, written in the same transaction
+///   as its rows) is recorded as succeeded, whoever held it: its loader is gone, since this
+///   process holds the engine it loaded into.
+/// * A job held by an earlier process of this replica (same data directory, so same engine):
+///   loaded again by the worker when its upload's files are here (its lease ends now, so the
+///   next claim takes it over), else failed with [`INTERRUPTED_MESSAGE`].
+///
+/// Other replicas' jobs are left to their leases: the worker takes one over once its lease
+/// has expired.
 pub async fn reconcile_interrupted(
     store: &dyn MetadataStore,
     engine: &DuckDbEngine,
     clock: &dyn Clock,
     data_dir: &Path,
+    holder: &HolderId,
 ) -> anyhow::Result<()> {
     let running = store
         .running_ingest_jobs()
         .await
         .context("reading the interrupted uploads")?;
+    let mut failed = Vec::new();
     for job in running {
         let committed = engine
             .committed_load(&job.id.to_string())
             .context("reading the cost engine's load markers")?;
-        let Some((customer_id, summary)) = committed else {
+        match committed {
+            Some((customer_id, summary)) if customer_id == job.customer_id => {
+                let outcome = IngestOutcome::Succeeded(ingest_result(&summary, &job.files));
+                store
+                    .finish_ingest_job(job.id, &outcome, clock.now())
+                    .await
+                    .context("recording an interrupted upload that had loaded")?;
+                remove_upload(&job_dir(data_dir, job.id)).await;
+                tracing::warn!(
+                    job_id = job.id,
+                    rows = summary.rows,
+                    "an upload interrupted after its rows were committed is recorded as loaded"
+                );
+                continue;
+            }
+            Some(_) => {
+                tracing::error!(
+                    job_id = job.id,
+                    "a load marker names another tenant; not recorded"
+                );
+            }
+            None => {}
+        }
+        let Some(earlier) = job
+            .lease_holder
+            .as_deref()
+            .filter(|earlier| holder.same_replica(earlier))
+        else {
             continue;
         };
-        if customer_id != job.customer_id {
-            tracing::error!(
+        if files_present(&job, &job_dir(data_dir, job.id)) {
+            store
+                .release_ingest_job(job.id, earlier)
+                .await
+                .context("releasing an interrupted upload")?;
+            tracing::warn!(
                 job_id = job.id,
-                "a load marker names another tenant; not recorded"
+                "an upload interrupted by the last stop loads again"
             );
             continue;
         }
-        let outcome = IngestOutcome::Succeeded(ingest_result(&summary, &job.files));
+        let outcome = IngestOutcome::Failed(INTERRUPTED_MESSAGE.to_owned());
         store
             .finish_ingest_job(job.id, &outcome, clock.now())
             .await
-            .context("recording an interrupted upload that had loaded")?;
+            .context("failing an interrupted upload")?;
         remove_upload(&job_dir(data_dir, job.id)).await;
-        tracing::warn!(
-            job_id = job.id,
-            rows = summary.rows,
-            "an upload interrupted after its rows were committed is recorded as loaded"
-        );
-    }
-    fail_interrupted(store, clock, data_dir).await
-}
-
-/// Fails the jobs a stopped server left running and deletes their files (at startup).
-pub async fn fail_interrupted(
-    store: &dyn MetadataStore,
-    clock: &dyn Clock,
-    data_dir: &Path,
-) -> anyhow::Result<()> {
-    let failed = store
-        .fail_interrupted_ingest_jobs(clock.now())
-        .await
-        .context("failing interrupted uploads")?;
-    for job_id in &failed {
-        remove_upload(&job_dir(data_dir, *job_id)).await;
+        failed.push(job.id);
     }
     if !failed.is_empty() {
-        tracing::warn!(jobs = ?failed, "uploads interrupted by the last stop marked failed");
+        tracing::warn!(jobs = ?failed, "loads interrupted by the last stop marked failed");
     }
     Ok(())
+}
+
+/// Whether every file of the job's upload is in `dir` (a direct load's never are).
+fn files_present(job: &IngestJob, dir: &Path) -> bool {
+    !job.files.is_empty()
+        && stored_names(&job.files)
+            .iter()
+            .all(|stored| dir.join(stored).is_file())
 }
 
 /// A file to load directly, with the name the user knows it by.
@@ -562,11 +672,13 @@ pub struct DirectLoad<'a> {
     /// Recorded as the job's uploader ("command line", "demo").
     pub created_by: &'a str,
     pub progress: Option<ProgressFn>,
+    /// The loading process, holding the job's lease while it loads.
+    pub holder: &'a HolderId,
 }
 
-/// Loads files at once (no queue), recording the load as a job. A refused file is an error
-/// whose message is the engine's (file, row, column); other failures are recorded as internal
-/// and returned with their cause.
+/// Loads files at once (no queue), recording the load as a job that `load.holder` holds (and
+/// renews) while it loads. A refused file is an error whose message is the engine's (file,
+/// row, column); other failures are recorded as internal and returned with their cause.
 pub async fn load_directly(
     store: &dyn MetadataStore,
     engine: &dyn CostEngine,
@@ -579,6 +691,7 @@ pub async fn load_directly(
         format,
         created_by,
         progress,
+        holder,
     } = load;
     let mut recorded = Vec::with_capacity(files.len());
     for file in files {
@@ -592,21 +705,37 @@ pub async fn load_directly(
             rows: None,
         });
     }
+    // Created receiving (never claimed), then started under this process's lease at once.
     let job_id = store
         .create_ingest_job(NewIngestJob {
             customer_id,
             created_by_user_id: None,
             created_by,
-            upload: Some(IngestUpload {
-                format: format.map(Format::name),
-                files: &recorded,
-            }),
+            upload: None,
             source: None,
             cloud_account_id: None,
             now: clock.now(),
         })
         .await
         .context("recording the load")?;
+    let times = LeaseTimes::default();
+    let now = clock.now();
+    let upload = IngestUpload {
+        format: format.map(Format::name),
+        files: &recorded,
+    };
+    let lease = IngestLease {
+        holder: holder.as_str(),
+        now,
+        until: times.until(now),
+    };
+    if !store
+        .start_ingest_job(job_id, upload, lease)
+        .await
+        .context("recording the load")?
+    {
+        anyhow::bail!("the load's job {job_id} was no longer receiving");
+    }
     let request = LoadRequest {
         load_id: job_id.to_string(),
         files: files
@@ -619,7 +748,10 @@ pub async fn load_directly(
         format,
         progress,
     };
-    let loaded = engine.load(customer_id, request).await;
+    let loaded = holding_job(store, clock, holder, times, job_id, async {
+        engine.load(customer_id, request).await
+    })
+    .await;
     let (outcome, result) = match loaded {
         Ok(summary) => (
             IngestOutcome::Succeeded(ingest_result(&summary, &recorded)),

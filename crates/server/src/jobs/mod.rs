@@ -7,5 +7,6 @@ pub mod claim_loop;
 pub mod digests;
 pub mod discovery;
 pub mod ingest;
+pub mod lease;
 pub mod notifications;
 pub mod sync;

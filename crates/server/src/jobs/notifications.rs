@@ -25,6 +25,7 @@ use serde_json::json;
 use tokio::sync::Notify;
 
 use self::send::{Outgoing, Sender};
+use crate::jobs::lease::{run_while_holding, HolderId, JobLease, PeriodicJob};
 use crate::secrets::SecretBox;
 use crate::state::AppState;
 
@@ -60,6 +61,8 @@ pub struct NotificationDelivery {
     public_url: String,
     /// Sends to channels (targets decrypted with the server's secrets key).
     channels: Sender,
+    /// The job's lease: rounds run only while this process holds it.
+    lease: JobLease,
 }
 
 impl NotificationDelivery {
@@ -71,12 +74,14 @@ impl NotificationDelivery {
         secrets: Arc<SecretBox>,
     ) -> Self {
         let channels = Sender::new(secrets, mailer.clone(), public_url.clone());
+        let lease = JobLease::new(store.clone(), clock.clone(), Self::NAME);
         Self {
             store,
             clock,
             mailer,
             public_url,
             channels,
+            lease,
         }
     }
 
@@ -97,7 +102,13 @@ impl NotificationDelivery {
         delivery.channels = delivery
             .channels
             .with_teams(crate::http::teams::access::TeamsAccess::from_state(state));
-        delivery
+        delivery.holding_as(state.holder.clone())
+    }
+
+    /// Runs its rounds while `holder` holds the job's lease.
+    pub fn holding_as(mut self, holder: HolderId) -> Self {
+        self.lease = self.lease.held_by(holder);
+        self
     }
 
     /// Fans out, e-mails and sends what is due (see the module docs). A failed send is retried
@@ -270,17 +281,26 @@ impl NotificationDelivery {
         Ok(())
     }
 
-    /// Delivers what is due, then again when woken (an alert was recorded) or every minute.
-    /// Never returns unless the task is dropped.
+    /// On the replica holding the job's lease (nothing here claims the outbox's rows): delivers
+    /// what is due, then again when woken (an alert was recorded, here or on another replica)
+    /// or every minute. Never returns unless the task is dropped.
     pub async fn run(self, wake: Arc<Notify>) -> anyhow::Result<()> {
-        loop {
-            if let Err(error) = self.run_once().await {
-                tracing::error!(error = ?error, "delivering notifications failed");
-            }
-            tokio::select! {
-                () = wake.notified() => {}
-                () = tokio::time::sleep(POLL_INTERVAL) => {}
-            }
-        }
+        run_while_holding(self, Some(wake)).await
+    }
+}
+
+impl PeriodicJob for NotificationDelivery {
+    const NAME: &'static str = "notification-delivery";
+
+    fn interval(&self) -> Option<Duration> {
+        Some(POLL_INTERVAL)
+    }
+
+    fn lease(&self) -> &JobLease {
+        &self.lease
+    }
+
+    async fn round(&self) -> anyhow::Result<()> {
+        self.run_once().await.map(drop)
     }
 }

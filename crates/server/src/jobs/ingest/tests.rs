@@ -1,3 +1,4 @@
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Mutex;
 
 use chrono::NaiveDate;
@@ -11,6 +12,7 @@ use costscope_engine::{
     SeenAccount, SpendBreakdown,
 };
 use costscope_ingest::IngestError;
+use costscope_store::testing::TestDatabase;
 use costscope_store::{IngestJobStatus, NewCustomer, INTERRUPTED_MESSAGE};
 
 use super::*;
@@ -19,10 +21,12 @@ use super::*;
 type SeenLoad = (CustomerId, Vec<String>, bool, Option<Format>);
 type Answer = Box<dyn Fn(&LoadRequest) -> Result<LoadSummary, LoadError> + Send + Sync>;
 
-/// An engine whose `load` answers what the test says and remembers what it was asked.
+/// An engine whose `load` answers what the test says and remembers what it was asked; while
+/// `stalled`, a load never ends (a load under way when its server is killed).
 struct FakeEngine {
     answer: Answer,
     loads: Mutex<Vec<SeenLoad>>,
+    stalled: AtomicBool,
 }
 
 impl std::fmt::Debug for FakeEngine {
@@ -134,6 +138,9 @@ impl CostEngine for FakeEngine {
             .lock()
             .unwrap()
             .push((customer, names, present, request.format));
+        if self.stalled.load(Ordering::SeqCst) {
+            std::future::pending::<()>().await;
+        }
         (self.answer)(&request)
     }
     async fn series_costs(
@@ -196,13 +203,14 @@ struct Setup {
 
 async fn setup(answer: Answer) -> Setup {
     let dir = tempfile::tempdir().unwrap();
+    let url = format!("sqlite://{}", dir.path().join("costscope.db").display());
+    setup_on(dir, &url, answer).await
+}
+
+/// A setup on the store at `url`, its data in `dir`.
+async fn setup_on(dir: tempfile::TempDir, url: &str, answer: Answer) -> Setup {
     let data_dir = dir.path().to_owned();
-    let store = costscope_store::connect(&format!(
-        "sqlite://{}",
-        data_dir.join("costscope.db").display()
-    ))
-    .await
-    .unwrap();
+    let store = costscope_store::connect(url).await.unwrap();
     store.migrate().await.unwrap();
     let email = Email::parse("olive@acme.test").unwrap();
     let (customer, _) = store
@@ -220,6 +228,7 @@ async fn setup(answer: Answer) -> Setup {
     let engine = Arc::new(FakeEngine {
         answer,
         loads: Mutex::new(Vec::new()),
+        stalled: AtomicBool::new(false),
     });
     let worker = IngestWorker::new(
         store.clone(),
@@ -240,10 +249,38 @@ async fn setup(answer: Answer) -> Setup {
 impl Setup {
     /// Queues an upload of `names` with their files on disk, as the HTTP handler does.
     async fn queue(&self, names: &[&str], format: Option<&str>) -> i64 {
+        self.queue_as(self.customer_id, names, format).await
+    }
+
+    /// Queues an upload of another customer.
+    async fn queue_for(&self, customer_id: i64, names: &[&str]) -> i64 {
+        self.queue_as(customer_id, names, None).await
+    }
+
+    /// A new customer's id.
+    async fn customer(&self, owner_email: &str) -> i64 {
+        let email = Email::parse(owner_email).unwrap();
+        let (customer, _) = self
+            .store
+            .create_customer_with_owner(NewCustomer {
+                name: "Other",
+                trial_end: SystemClock.now(),
+                is_demo: false,
+                owner_name: "Otto",
+                owner_email: &email,
+                owner_password_hash: "x",
+                now: SystemClock.now(),
+            })
+            .await
+            .unwrap();
+        customer.id
+    }
+
+    async fn queue_as(&self, customer_id: i64, names: &[&str], format: Option<&str>) -> i64 {
         let id = self
             .store
             .create_ingest_job(NewIngestJob {
-                customer_id: self.customer_id,
+                customer_id,
                 created_by_user_id: None,
                 created_by: "Olive",
                 upload: None,
@@ -368,23 +405,184 @@ async fn an_upload_whose_files_are_gone_fails_without_calling_the_engine() {
     assert!(setup.engine.loads.lock().unwrap().is_empty());
 }
 
-#[tokio::test]
-async fn jobs_left_running_fail_at_startup_and_their_files_go() {
-    let setup = setup(Box::new(|request| Ok(summary_for(request)))).await;
-    let id = setup.queue(&["cur.csv"], None).await;
-    setup
-        .store
-        .claim_next_ingest_job(SystemClock.now())
-        .await
-        .unwrap();
+/// A short lease, so that a stopped worker's job is taken over within the test.
+const TTL: Duration = Duration::from_millis(400);
 
-    fail_interrupted(setup.store.as_ref(), &SystemClock, &setup.data_dir)
-        .await
-        .unwrap();
-    let job = setup.job(id).await;
-    assert_eq!(job.status, IngestJobStatus::Failed);
-    assert_eq!(job.error.as_deref(), Some(INTERRUPTED_MESSAGE));
-    assert!(!job_dir(&setup.data_dir, id).exists());
+impl Setup {
+    /// Another replica's worker: its own holder, on the same store, engine and upload folder.
+    fn replica(&self) -> IngestWorker {
+        IngestWorker::new(
+            self.store.clone(),
+            self.engine.clone(),
+            Arc::new(SystemClock),
+            self.data_dir.clone(),
+        )
+        .holding_as(HolderId::random(), LeaseTimes::with_ttl(TTL))
+    }
+
+    /// What a server killed right after claiming `id` leaves: the job running under a lease
+    /// (of `TTL`) that nobody renews.
+    async fn claimed_by_a_stopped_server(&self, id: i64) {
+        let now = SystemClock.now();
+        let claimed = self
+            .store
+            .claim_next_ingest_job(IngestLease {
+                holder: "stopped/server",
+                now,
+                until: LeaseTimes::with_ttl(TTL).until(now),
+            })
+            .await
+            .unwrap()
+            .unwrap();
+        assert_eq!(claimed.job.id, id);
+    }
+
+    fn loads(&self) -> usize {
+        self.engine.loads.lock().unwrap().len()
+    }
+}
+
+/// Runs `test` on a SQLite file, then on PostgreSQL when `COSTSCOPE_TEST_POSTGRES_URL` names a
+/// server.
+async fn on_each_backend<F, Fut>(answer: fn() -> Answer, test: F)
+where
+    F: Fn(Setup) -> Fut,
+    Fut: std::future::Future<Output = ()>,
+{
+    test(setup(answer()).await).await;
+    if let Some(database) = TestDatabase::create_if_configured().await {
+        let dir = tempfile::tempdir().unwrap();
+        let setup = setup_on(dir, database.url(), answer()).await;
+        let store = setup.store.clone();
+        test(setup).await;
+        store.close().await;
+        database.drop_database().await;
+    }
+}
+
+fn succeeding() -> Answer {
+    Box::new(|request| Ok(summary_for(request)))
+}
+
+#[tokio::test]
+async fn a_job_whose_server_stopped_is_taken_over_once_its_lease_expired_and_loaded_again() {
+    on_each_backend(succeeding, |setup| async move {
+        let id = setup.queue(&["cur.csv"], None).await;
+        setup.claimed_by_a_stopped_server(id).await;
+        let other = setup.replica();
+
+        assert_eq!(
+            other.run_once().await.unwrap(),
+            Outcome::Idle,
+            "its lease runs"
+        );
+        tokio::time::sleep(TTL + TTL / 2).await;
+        assert_eq!(
+            other.run_once().await.unwrap(),
+            Outcome::Succeeded { job_id: id }
+        );
+        assert_eq!(setup.loads(), 1, "loaded again from its files");
+        let job = setup.job(id).await;
+        assert_eq!(job.status, IngestJobStatus::Succeeded);
+        assert_eq!(job.lease_holder.as_deref(), Some(other.holder.as_str()));
+        assert!(!job_dir(&setup.data_dir, id).exists());
+    })
+    .await;
+}
+
+#[tokio::test]
+async fn a_job_taken_over_without_its_files_fails_as_interrupted() {
+    on_each_backend(succeeding, |setup| async move {
+        let id = setup.queue(&["cur.csv"], None).await;
+        setup.claimed_by_a_stopped_server(id).await;
+        std::fs::remove_dir_all(job_dir(&setup.data_dir, id)).unwrap();
+        tokio::time::sleep(TTL + TTL / 2).await;
+
+        assert_eq!(
+            setup.replica().run_once().await.unwrap(),
+            Outcome::Failed { job_id: id }
+        );
+        let job = setup.job(id).await;
+        assert_eq!(job.error.as_deref(), Some(INTERRUPTED_MESSAGE));
+        assert_eq!(setup.loads(), 0);
+    })
+    .await;
+}
+
+/// A worker killed in the middle of a load (its task dropped: no release, no more renewals):
+/// while it ran, its renewals kept the job its own past the lease's time; after it stopped,
+/// the other replica takes the job over once the lease expired and loads it.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_load_is_renewed_while_it_runs_and_taken_over_after_its_worker_is_killed() {
+    on_each_backend(succeeding, |setup| async move {
+        let id = setup.queue(&["cur.csv"], None).await;
+        let first = setup.replica();
+        let second = setup.replica();
+        setup.engine.stalled.store(true, Ordering::SeqCst);
+        let killed = tokio::spawn(async move { first.run_once().await });
+        while setup.loads() == 0 {
+            tokio::time::sleep(Duration::from_millis(10)).await;
+        }
+
+        tokio::time::sleep(TTL * 3).await;
+        assert_eq!(
+            second.run_once().await.unwrap(),
+            Outcome::Idle,
+            "renewed past its first expiry"
+        );
+        killed.abort();
+        setup.engine.stalled.store(false, Ordering::SeqCst);
+        tokio::time::sleep(TTL + TTL / 2).await;
+
+        assert_eq!(
+            second.run_once().await.unwrap(),
+            Outcome::Succeeded { job_id: id }
+        );
+        assert_eq!(setup.loads(), 2);
+        let job = setup.job(id).await;
+        assert_eq!(job.status, IngestJobStatus::Succeeded);
+        assert_eq!(job.lease_holder.as_deref(), Some(second.holder.as_str()));
+    })
+    .await;
+}
+
+/// Two replicas' workers draining one queue at once: every upload is loaded exactly once.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn two_replicas_never_load_the_same_upload() {
+    on_each_backend(succeeding, |setup| async move {
+        let mut queued = Vec::new();
+        for n in 0..4 {
+            let customer_id = setup.customer(&format!("owner{n}@acme.test")).await;
+            for _ in 0..3 {
+                queued.push(setup.queue_for(customer_id, &["cur.csv"]).await);
+            }
+        }
+        let drain = |worker: IngestWorker| {
+            tokio::spawn(async move {
+                let mut loaded = Vec::new();
+                loop {
+                    match worker.run_once().await.unwrap() {
+                        Outcome::Idle => return loaded,
+                        Outcome::Succeeded { job_id } | Outcome::Failed { job_id } => {
+                            loaded.push(job_id)
+                        }
+                    }
+                }
+            })
+        };
+        let a = drain(setup.replica());
+        let b = drain(setup.replica());
+        let (mut a, b) = (a.await.unwrap(), b.await.unwrap());
+        // One replica may go idle while the other still runs a tenant's load: what is left
+        // waits for the next round of either.
+        let mut rest = drain(setup.replica()).await.unwrap();
+        a.extend(b);
+        a.append(&mut rest);
+        a.sort_unstable();
+        assert_eq!(a, queued);
+        assert_eq!(setup.loads(), queued.len());
+    })
+    .await;
 }
 
 #[tokio::test]
@@ -402,6 +600,7 @@ async fn a_direct_load_is_recorded_as_a_job() {
         format: None,
         created_by: "command line",
         progress: None,
+        holder: &HolderId::random(),
     };
     let summary = load_directly(
         setup.store.as_ref(),
@@ -421,6 +620,7 @@ async fn a_direct_load_is_recorded_as_a_job() {
     assert_eq!(jobs[0].status, IngestJobStatus::Succeeded);
     assert_eq!(jobs[0].created_by, "command line");
     assert_eq!(jobs[0].files[0].bytes, 5);
+    assert!(jobs[0].lease_holder.is_some(), "held while it loaded");
 }
 
 #[test]

@@ -16,6 +16,7 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use costscope_clickhouse::{literal, Client};
+use costscope_core::cost::ExchangeRate;
 use costscope_engine::{
     ClickHouseEngine, CostEngine, DuckDbEngine, LoadError, LoadRequest, LoadSummary, SourceFile,
 };
@@ -96,7 +97,10 @@ impl Drop for Database {
             .iter()
             .map(|shard| Client::new(shard.url().clone()).expect("a client"))
             .collect();
-        let sql = format!("DROP DATABASE IF EXISTS {}", literal::identifier(&self.name));
+        let sql = format!(
+            "DROP DATABASE IF EXISTS {}",
+            literal::identifier(&self.name)
+        );
         let _ = std::thread::spawn(move || {
             let runtime = tokio::runtime::Builder::new_current_thread()
                 .enable_all()
@@ -258,9 +262,9 @@ async fn clickhouse_rows(engine: &ClickHouseEngine, customer: i64) -> Vec<String
                 .collect();
             // Float64 as ClickHouse writes it (shortest round trip), compared by bits.
             let bits = |i| {
-                row.opt(i)
-                    .unwrap()
-                    .map_or("NULL".to_owned(), |q| q.parse::<f64>().unwrap().to_bits().to_string())
+                row.opt(i).unwrap().map_or("NULL".to_owned(), |q| {
+                    q.parse::<f64>().unwrap().to_bits().to_string()
+                })
             };
             fields.push(bits(16));
             fields.push(bits(17));
@@ -297,8 +301,14 @@ async fn fixture_loads_give_the_duckdb_summary_rows_and_sums_per_partition() {
     let customer = tenant(1);
     for (index, files) in [&FIXTURES[..2], &FIXTURES[2..]].into_iter().enumerate() {
         let load_id = format!("load-{index}");
-        let expected = duckdb.load(customer, request(&load_id, files)).await.unwrap();
-        let summary = engine.load(customer, request(&load_id, files)).await.unwrap();
+        let expected = duckdb
+            .load(customer, request(&load_id, files))
+            .await
+            .unwrap();
+        let summary = engine
+            .load(customer, request(&load_id, files))
+            .await
+            .unwrap();
         assert_eq!(summary, expected, "{files:?}");
         assert!(summary.rows > 0);
     }
@@ -307,7 +317,10 @@ async fn fixture_loads_give_the_duckdb_summary_rows_and_sums_per_partition() {
     assert_eq!(clickhouse_partitions(&engine, customer).await, expected);
     let rows = duckdb_rows(&duckdb, customer);
     assert_eq!(clickhouse_rows(&engine, customer).await, rows);
-    assert!(rows.iter().any(|row| row.contains("Allocated")), "custom columns are stored");
+    assert!(
+        rows.iter().any(|row| row.contains("Allocated")),
+        "custom columns are stored"
+    );
 
     // The marker answers the summary of a committed load, as the DuckDB engine's does.
     assert_eq!(
@@ -315,6 +328,12 @@ async fn fixture_loads_give_the_duckdb_summary_rows_and_sums_per_partition() {
         duckdb.committed_load("load-1").unwrap()
     );
     assert_eq!(engine.committed_load("never").await.unwrap(), None);
+    assert_eq!(
+        engine.latest_charge_date(customer).await.unwrap(),
+        duckdb.latest_charge_date(customer).await.unwrap()
+    );
+    assert!(engine.latest_charge_date(customer).await.unwrap().is_some());
+    assert_eq!(engine.latest_charge_date(tenant(99)).await.unwrap(), None);
     // Connecting again finds the layout and keeps the rows.
     let again = database.engine().await;
     assert_eq!(count(&again, customer).await, rows.len() as u64);
@@ -326,9 +345,15 @@ async fn reloading_a_period_replaces_it_without_counting_twice() {
     let engine = database.engine().await;
     let customer = tenant(2);
     let files = [FIXTURES[0]];
-    let first = engine.load(customer, request("first", &files)).await.unwrap();
+    let first = engine
+        .load(customer, request("first", &files))
+        .await
+        .unwrap();
     let partitions = clickhouse_partitions(&engine, customer).await;
-    let second = engine.load(customer, request("second", &files)).await.unwrap();
+    let second = engine
+        .load(customer, request("second", &files))
+        .await
+        .unwrap();
     assert_eq!(second.replaced_rows, first.rows);
     assert_eq!(second.rows, first.rows);
     assert_eq!(count(&engine, customer).await, first.rows);
@@ -354,7 +379,10 @@ async fn two_tenants_with_the_same_periods_do_not_see_each_other() {
     assert_eq!(clickhouse_partitions(&engine, b).await, of_a);
     // Reloading b's periods from another file leaves a's as they were.
     let other = engine.load(b, request("b2", &[FIXTURES[0]])).await.unwrap();
-    assert_eq!(other.replaced_rows, both.rows, "only b's own rows are replaced");
+    assert_eq!(
+        other.replaced_rows, both.rows,
+        "only b's own rows are replaced"
+    );
     assert_eq!(clickhouse_partitions(&engine, a).await, of_a);
     assert_eq!(count(&engine, a).await, both.rows);
     assert_eq!(count(&engine, b).await, both.rows);
@@ -386,7 +414,11 @@ async fn a_bad_file_is_refused_as_on_duckdb_and_leaves_the_stored_periods() {
             .unwrap_err();
         assert!(matches!(error, LoadError::Invalid(_)), "{bad}: {error:?}");
         assert_eq!(error.to_string(), expected.to_string(), "{bad}");
-        assert_eq!(clickhouse_partitions(&engine, customer).await, before, "{bad}");
+        assert_eq!(
+            clickhouse_partitions(&engine, customer).await,
+            before,
+            "{bad}"
+        );
     }
     assert_eq!(engine.committed_load("bad").await.unwrap(), None);
     // No staging table is left behind.
@@ -430,12 +462,17 @@ async fn each_partition_lands_on_the_shard_its_hash_names() {
             on_shard[index] += 1;
         }
     }
-    assert!(on_shard.iter().all(|&n| n > 0), "both shards hold partitions: {on_shard:?}");
+    assert!(
+        on_shard.iter().all(|&n| n > 0),
+        "both shards hold partitions: {on_shard:?}"
+    );
 }
 
 /// Lines of one billing period: `n` line items costing `cost` each.
 fn period_lines(n: usize, cost: &'static str) -> Vec<Line> {
-    (0..n).map(|_| Line::new("2024-03-05 10:00:00", cost)).collect()
+    (0..n)
+        .map(|_| Line::new("2024-03-05 10:00:00", cost))
+        .collect()
 }
 
 /// Loads `lines` as one file through the engine's load with a SQL stager.
@@ -474,7 +511,7 @@ async fn a_reader_during_the_swap_never_sees_a_period_empty_or_doubled() {
     let database = Database::new().await;
     let engine = database.engine().await;
     let customer = tenant(20);
-    let versions = [(3_000, "0.5"), (5_000, "-0.25")];
+    let versions = [(1_000, "0.5"), (1_500, "-0.25")];
     let expected: Vec<(u64, String)> = versions
         .iter()
         .map(|(n, cost)| {
@@ -482,9 +519,14 @@ async fn a_reader_during_the_swap_never_sees_a_period_empty_or_doubled() {
             (*n as u64, format!("{total:.9}"))
         })
         .collect();
-    load_lines(&engine, customer, "v0", period_lines(versions[0].0, versions[0].1))
-        .await
-        .unwrap();
+    load_lines(
+        &engine,
+        customer,
+        "v0",
+        period_lines(versions[0].0, versions[0].1),
+    )
+    .await
+    .unwrap();
     let stop = Arc::new(AtomicBool::new(false));
     let reader = {
         let (client, stop) = (client_of(&engine), Arc::clone(&stop));
@@ -495,25 +537,40 @@ async fn a_reader_during_the_swap_never_sees_a_period_empty_or_doubled() {
             let mut seen = Vec::new();
             while !stop.load(Ordering::Relaxed) {
                 let rows = client.query_tsv(&sql).await.expect("read while loading");
-                seen.push((rows[0].parse::<u64>(0).unwrap(), rows[0].text(1).unwrap().to_owned()));
+                seen.push((
+                    rows[0].parse::<u64>(0).unwrap(),
+                    rows[0].text(1).unwrap().to_owned(),
+                ));
             }
             seen
         })
     };
     for round in 1..=6 {
         let (n, cost) = versions[round % 2];
-        let summary = load_lines(&engine, customer, &format!("v{round}"), period_lines(n, cost))
-            .await
-            .unwrap();
+        let summary = load_lines(
+            &engine,
+            customer,
+            &format!("v{round}"),
+            period_lines(n, cost),
+        )
+        .await
+        .unwrap();
         assert_eq!(summary.replaced_rows, versions[(round + 1) % 2].0 as u64);
     }
     tokio::time::sleep(Duration::from_millis(100)).await;
     stop.store(true, Ordering::Relaxed);
     let seen = reader.await.unwrap();
-    assert!(seen.len() >= 20, "the reader ran during the loads ({} reads)", seen.len());
+    assert!(
+        seen.len() >= 20,
+        "the reader ran during the loads ({} reads)",
+        seen.len()
+    );
     let odd: Vec<_> = seen.iter().filter(|s| !expected.contains(s)).collect();
     assert!(odd.is_empty(), "reads that were neither version: {odd:?}");
-    assert!(expected.iter().all(|e| seen.contains(e)), "both versions were seen");
+    assert!(
+        expected.iter().all(|e| seen.contains(e)),
+        "both versions were seen"
+    );
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -522,11 +579,67 @@ async fn dates_clickhouse_cannot_keep_are_refused_before_anything_is_sent() {
     let engine = database.engine().await;
     let customer = tenant(21);
     let lines = vec![Line::new("1969-12-31 23:00:00", "1")];
-    let error = load_lines(&engine, customer, "old", lines).await.unwrap_err();
+    let error = load_lines(&engine, customer, "old", lines)
+        .await
+        .unwrap_err();
     assert_eq!(
         error.to_string(),
         "the upload has dates from 1969-12-01 to 1970-01-01; the ClickHouse cost engine keeps \
          dates from 1970-01-02 to 2105-12-31 only"
     );
     assert_eq!(count(&engine, customer).await, 0);
+}
+
+fn rate(date: &str, from: &str, to: &str, value: &str) -> ExchangeRate {
+    let csv = format!("date,from,to,rate\n{date},{from},{to},{value}\n");
+    costscope_core::cost::parse_rates_csv(csv.as_bytes())
+        .expect("a rate")
+        .remove(0)
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn exchange_rates_are_replaced_whole_listed_and_cleared_as_on_duckdb() {
+    let database = Database::new().await;
+    let engine = database.engine().await;
+    let duckdb = DuckDbEngine::open_in_memory().unwrap();
+    let (customer, other) = (tenant(30), tenant(31));
+    let first = vec![
+        rate("2024-01-01", "EUR", "USD", "1.1"),
+        rate("2024-01-01", "GBP", "USD", "1.27"),
+        rate("2024-02-01", "EUR", "USD", "1.0875"),
+        rate("2024-03-01", "JPY", "USD", "0.006712345678"),
+    ];
+    let second = vec![
+        rate("2023-12-01", "USD", "EUR", "0.92"),
+        rate("2024-04-30", "CHF", "EUR", "1.0412"),
+    ];
+    let empty = engine.rates_summary(customer).await.unwrap();
+    assert_eq!(empty, duckdb.rates_summary(customer).await.unwrap());
+    assert_eq!(empty.first_date, None);
+    for rates in [first.clone(), second, first] {
+        let summary = engine.replace_rates(customer, rates.clone()).await.unwrap();
+        assert_eq!(
+            summary,
+            duckdb.replace_rates(customer, rates).await.unwrap()
+        );
+        for (limit, offset) in [(10, 0), (2, 1), (1, 3), (5, 10)] {
+            assert_eq!(
+                engine.list_rates(customer, limit, offset).await.unwrap(),
+                duckdb.list_rates(customer, limit, offset).await.unwrap(),
+                "{limit} {offset}"
+            );
+        }
+    }
+    engine
+        .replace_rates(other, vec![rate("2024-01-01", "EUR", "USD", "2")])
+        .await
+        .unwrap();
+    assert_eq!(engine.rates_summary(customer).await.unwrap().count, 4);
+    engine.clear_rates(customer).await.unwrap();
+    assert_eq!(engine.rates_summary(customer).await.unwrap(), empty);
+    assert_eq!(engine.list_rates(customer, 10, 0).await.unwrap().total, 0);
+    assert_eq!(engine.rates_summary(other).await.unwrap().count, 1);
+    // Replacing with none removes them too.
+    engine.replace_rates(other, Vec::new()).await.unwrap();
+    assert_eq!(engine.rates_summary(other).await.unwrap(), empty);
 }

@@ -62,7 +62,12 @@ struct Period {
 
 impl Period {
     fn partition(&self, customer: i64) -> String {
-        partition(customer, &self.provider, &self.billing_account_id, self.start)
+        partition(
+            customer,
+            &self.provider,
+            &self.billing_account_id,
+            self.start,
+        )
     }
 
     /// `provider = … AND billing_account_id = … AND billing_period_start = …` in ClickHouse.
@@ -227,8 +232,13 @@ async fn replace(
             Value::Text(period.billing_account_id.clone()),
             Value::Text(period.start.to_string()),
         ];
-        let (items, reader) =
-            rows::stream(connection, query.clone(), params, customer, Arc::clone(load_id));
+        let (items, reader) = rows::stream(
+            connection,
+            query.clone(),
+            params,
+            customer,
+            Arc::clone(load_id),
+        );
         let inserted = shard
             .clone()
             .with_timeout(INSERT_TIMEOUT)
@@ -520,11 +530,18 @@ mod tests {
         let cases = [
             ("0.1", "0.2", "0.300000000"),
             ("-1.000000001", "1", "-0.000000001"),
-            ("99999999999999999999999999999.999999999", "-0.000000001", "99999999999999999999999999999.999999998"),
+            (
+                "99999999999999999999999999999.999999999",
+                "-0.000000001",
+                "99999999999999999999999999999.999999998",
+            ),
             ("-5", "2.5", "-2.500000000"),
         ];
         for (a, b, sum) in cases {
-            assert_eq!(add_decimals(&decimal(a), &decimal(b)).unwrap().as_str(), sum);
+            assert_eq!(
+                add_decimals(&decimal(a), &decimal(b)).unwrap().as_str(),
+                sum
+            );
         }
     }
 

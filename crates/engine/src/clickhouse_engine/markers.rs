@@ -36,7 +36,10 @@ pub(crate) struct MarkerKey {
 
 /// The keys of DuckDB table `keys` (`provider, billing_account_id, billing_period_start,
 /// currency, line_items, billed, effective, list`), in order.
-pub(crate) fn staged_keys(connection: &Connection, keys: &str) -> Result<Vec<MarkerKey>, LoadError> {
+pub(crate) fn staged_keys(
+    connection: &Connection,
+    keys: &str,
+) -> Result<Vec<MarkerKey>, LoadError> {
     let mut statement = connection
         .prepare(&format!(
             "SELECT provider, billing_account_id, CAST(billing_period_start AS VARCHAR), \
@@ -82,7 +85,10 @@ pub(crate) struct Marker<'a> {
 }
 
 /// Writes `marker` on `shard` (shard 0): its files and keys, then its row.
-pub(crate) async fn record(shard: &Client, marker: &Marker<'_>) -> Result<(), costscope_clickhouse::Error> {
+pub(crate) async fn record(
+    shard: &Client,
+    marker: &Marker<'_>,
+) -> Result<(), costscope_clickhouse::Error> {
     let id = marker.marker;
     let files: Vec<_> = marker
         .files
@@ -172,7 +178,8 @@ pub(crate) async fn committed_load(
     shard: &Client,
     load_id: &str,
 ) -> Result<Option<(i64, LoadSummary)>, EngineError> {
-    let fail = |error: costscope_clickhouse::Error| EngineError::Database(format!("ClickHouse: {error}"));
+    let fail =
+        |error: costscope_clickhouse::Error| EngineError::Database(format!("ClickHouse: {error}"));
     let unreadable = |error: costscope_clickhouse::tsv::TsvError| {
         EngineError::Database(format!("ClickHouse load marker: {error}"))
     };

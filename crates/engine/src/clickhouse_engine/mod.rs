@@ -8,14 +8,15 @@
 
 mod load;
 mod markers;
+mod rates;
 mod rows;
 mod schema;
 mod shard;
 
-
 use std::sync::{Arc, Mutex, PoisonError};
 
-use costscope_clickhouse::{Client, ServerVersion};
+use chrono::NaiveDate;
+use costscope_clickhouse::{literal, Client, ServerVersion};
 
 use crate::{CustomerId, EngineError, LoadError, LoadRequest, LoadSettings, LoadSummary, Stager};
 
@@ -147,6 +148,41 @@ impl ClickHouseEngine {
     /// periods of `provider` + `billing_account`.
     pub fn shard_of(&self, customer: CustomerId, provider: &str, billing_account: &str) -> usize {
         shard::shard_of(customer, provider, billing_account, self.inner.shards.len())
+    }
+
+    /// The latest charge date of the tenant, `None` without rows: the trait's
+    /// `latest_charge_date`.
+    pub async fn latest_charge_date(
+        &self,
+        customer: CustomerId,
+    ) -> Result<Option<NaiveDate>, EngineError> {
+        let answer = self
+            .inner
+            .client
+            .query_tsv(&format!(
+                "SELECT count(), max(charge_date) FROM {} WHERE customer_id = {}",
+                self.read_table(schema::LINE_ITEMS),
+                literal::integer(customer)
+            ))
+            .await
+            .map_err(client_error)?;
+        let unreadable = |reason: String| EngineError::Database(format!("ClickHouse: {reason}"));
+        let row = answer
+            .first()
+            .ok_or_else(|| unreadable("no answer to the latest charge date".to_owned()))?;
+        // Without rows, max() is ClickHouse's zero date, not NULL.
+        if row.parse::<u64>(0).map_err(|e| unreadable(e.to_string()))? == 0 {
+            return Ok(None);
+        }
+        let day = row.text(1).map_err(|e| unreadable(e.to_string()))?;
+        day.parse()
+            .map(Some)
+            .map_err(|_| unreadable(format!("`{day}` is not a date")))
+    }
+
+    /// The table a read of the local table `local` goes to (see [`schema::read_table`]).
+    fn read_table(&self, local: &str) -> String {
+        schema::read_table(local, self.inner.client.url().cluster().is_some())
     }
 
     /// The shard that holds what lives on one shard only (exchange rates, load markers).

@@ -103,7 +103,9 @@ pub(crate) fn select_list() -> String {
 }
 
 fn unexpected(column: &str, value: &Value) -> LoadError {
-    LoadError::Engine(format!("staged column {column}: unexpected value {value:?}"))
+    LoadError::Engine(format!(
+        "staged column {column}: unexpected value {value:?}"
+    ))
 }
 
 fn strings(column: &str, value: Value) -> Result<Option<Vec<String>>, LoadError> {
@@ -265,7 +267,11 @@ mod tests {
     #[test]
     fn string_arrays_are_quoted_literals_with_nothing_raw_in_the_field() {
         let mut out = Vec::new();
-        let items = ["a'b".to_owned(), "tab\there\nline".to_owned(), r"back\slash".to_owned()];
+        let items = [
+            "a'b".to_owned(),
+            "tab\there\nline".to_owned(),
+            r"back\slash".to_owned(),
+        ];
         StringArray(&items).write_tsv(&mut out);
         assert_eq!(
             String::from_utf8(out).unwrap(),

@@ -292,9 +292,8 @@ pub(crate) async fn prepare(shard: &Client, cluster: Option<&str>) -> Result<(),
         .query_tsv(&format!("SELECT count(), max(version) FROM {table}"))
         .await
         .map_err(fail)?;
-    let unexpected = |reason: String| {
-        EngineError::Database(format!("ClickHouse at {}: {reason}", shard.url()))
-    };
+    let unexpected =
+        |reason: String| EngineError::Database(format!("ClickHouse at {}: {reason}", shard.url()));
     let row = rows
         .first()
         .ok_or_else(|| unexpected("no answer to the schema version".to_owned()))?;

@@ -4,7 +4,12 @@
 //! loader must know which one that is).
 
 /// The shard (0-based, of `shards`) of `customer`'s partitions of `provider` + `billing_account`.
-pub(crate) fn shard_of(customer: i64, provider: &str, billing_account: &str, shards: usize) -> usize {
+pub(crate) fn shard_of(
+    customer: i64,
+    provider: &str,
+    billing_account: &str,
+    shards: usize,
+) -> usize {
     if shards <= 1 {
         return 0;
     }
@@ -73,7 +78,10 @@ mod tests {
             }
         }
         // 1,000 keys: each shard within 10% of half.
-        assert!(counts.iter().all(|&c| (450..=550).contains(&c)), "{counts:?}");
+        assert!(
+            counts.iter().all(|&c| (450..=550).contains(&c)),
+            "{counts:?}"
+        );
         for shards in 1..6 {
             assert!(shard_of(3, "gcp", "0A-1B", shards) < shards);
         }

@@ -13,12 +13,14 @@ use costscope_ingest::{Format, IngestError};
 use duckdb::types::Value;
 use duckdb::Connection;
 
-use super::progress::{file_size, ReadWatch};
 pub(crate) use super::load::apply_settings;
 pub(crate) use super::progress::Tracker;
+use super::progress::{file_size, ReadWatch};
 use super::read::date_of;
 use super::rollups;
-use crate::{BillingPeriodKey, FileSummary, LoadError, LoadPhase, LoadRequest, ProviderTotals, SourceFile};
+use crate::{
+    BillingPeriodKey, FileSummary, LoadError, LoadPhase, LoadRequest, ProviderTotals, SourceFile,
+};
 
 /// Stages one file of an upload: creates the TEMP table or view `table` on `connection` with
 /// exactly [`costscope_ingest::NORMALISED_COLUMNS`], or refuses the file. Answers the file's
@@ -204,7 +206,10 @@ pub(crate) fn billing_periods(
 /// Rows and sums per provider of `keys` (`provider, currency, line_items, billed, effective,
 /// list` per billing period and currency), with its most common currency (ties: the first by
 /// name).
-pub(crate) fn totals(connection: &Connection, keys: &str) -> Result<Vec<ProviderTotals>, LoadError> {
+pub(crate) fn totals(
+    connection: &Connection,
+    keys: &str,
+) -> Result<Vec<ProviderTotals>, LoadError> {
     let mut statement = connection
         .prepare(&format!(
             "SELECT provider, CAST(sum(line_items) AS BIGINT), CAST(sum(billed) AS DOUBLE), \

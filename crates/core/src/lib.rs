@@ -15,6 +15,7 @@ mod full_name;
 pub mod inventory;
 pub mod notify;
 mod password;
+pub mod rate_limit;
 mod records;
 mod role;
 pub mod upload_name;

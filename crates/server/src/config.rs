@@ -348,10 +348,10 @@ pub struct SmtpConfig {
     pub from: String,
 }
 
-/// Sign-in throttling (`[login_rate_limit]`). Counted in memory, so each replica counts on its
-/// own. Failures are counted per client address and e-mail pair, so a stranger cannot lock a
-/// user out: past `max_failures_per_pair`, each failure doubles the pair's wait (30 s, 1 min, …
-/// up to `max_delay_minutes`).
+/// Sign-in throttling (`[login_rate_limit]`). Counted in the metadata store, so replicas on one
+/// PostgreSQL database count together. Failures are counted per client address and e-mail
+/// pair, so a stranger cannot lock a user out: past `max_failures_per_pair`, each failure
+/// doubles the pair's wait (30 s, 1 min, … up to `max_delay_minutes`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
 #[serde(default, deny_unknown_fields)]
 pub struct LoginRateLimit {
@@ -388,7 +388,8 @@ pub struct RateLimits {
     pub refreshes_per_minute: u32,
     /// Invitation link look-ups and acceptances per address per minute.
     pub invitation_attempts_per_minute: u32,
-    /// Keys (hashed addresses, address and e-mail pairs) each limiter remembers at most.
+    /// Keys (hashed addresses, address and e-mail pairs) each limit keeps in the store at most:
+    /// past it, a sweep (once a minute per replica) drops the least recently seen.
     pub max_tracked_keys: usize,
 }
 

@@ -6,6 +6,7 @@ use std::sync::Arc;
 
 use anyhow::Context;
 use costscope_connectors::Mailer;
+use costscope_core::rate_limit::KeyHasher;
 use costscope_core::{Clock, SystemClock};
 use costscope_engine::{CostEngine, DuckDbEngine, EngineError};
 use costscope_store::MetadataStore;
@@ -14,7 +15,7 @@ use tokio::net::TcpListener;
 use tokio::sync::Notify;
 
 use crate::auth::password::PasswordChecker;
-use crate::auth::rate_limit::{LoginLimiter, RequestLimits};
+use crate::auth::rate_limit::{LimitCounts, LoginLimiter, RequestLimits};
 use crate::auth::secret;
 use crate::auth::tokens::AccessTokens;
 use crate::config::Config;
@@ -79,6 +80,13 @@ impl Application {
             )
             .await?;
         }
+        for key in secret::unshared_keys(&config) {
+            tracing::warn!(
+                key,
+                "metadata is on PostgreSQL but this key is generated into the data directory: \
+                 give every replica the same one, or each refuses the others' sessions and secrets"
+            );
+        }
         let auth_secret = secret::load_or_create(config.auth_secret.as_ref(), &config.data_dir)?;
         let secrets = crate::secrets::SecretBox::load_or_create(
             config.secrets_key.as_ref(),
@@ -105,6 +113,12 @@ impl Application {
             .public_url
             .clone()
             .unwrap_or_else(|| format!("http://{local_addr}"));
+        // Rate limits count in the store, under keys every replica sharing the secret hashes alike.
+        let limit_counts = Arc::new(LimitCounts::new(
+            store.clone(),
+            KeyHasher::from_secret(auth_secret.expose_secret().as_bytes()),
+            config.rate_limits.max_tracked_keys,
+        ));
         let state = AppState {
             store,
             engine,
@@ -114,9 +128,9 @@ impl Application {
             passwords: Arc::new(PasswordChecker::new().await?),
             login_limiter: Arc::new(LoginLimiter::new(
                 config.login_rate_limit,
-                config.rate_limits.max_tracked_keys,
+                limit_counts.clone(),
             )),
-            request_limits: Arc::new(RequestLimits::new(config.rate_limits)),
+            request_limits: Arc::new(RequestLimits::new(config.rate_limits, limit_counts)),
             metrics: Arc::new(Metrics::new()),
             public_url: public_url.trim_end_matches('/').to_owned(),
             ingest_wake: Arc::new(Notify::new()),

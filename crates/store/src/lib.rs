@@ -16,6 +16,7 @@ pub mod inventory;
 pub mod leases;
 mod notifications;
 mod postgres;
+pub mod rate_limits;
 mod rows;
 mod sql_store;
 mod sqlite;
@@ -60,6 +61,7 @@ pub use inventory::{
 pub use leases::{Lease, LeaseStore};
 pub use notifications::{NotificationKind, OutboxNotification};
 pub use postgres::PgStore;
+pub use rate_limits::RateLimitStore;
 pub use sqlite::SqliteStore;
 pub use teams::{
     NewSignIn, SignIn, TeamsConfiguration, TeamsIntegration, TeamsSelection, TeamsStore,
@@ -92,6 +94,9 @@ pub trait MetadataStore: Send + Sync + std::fmt::Debug {
     fn digests(&self) -> &dyn DigestStore;
     /// Named job leases: which replica runs a job (issue 18), in the same database.
     fn leases(&self) -> &dyn LeaseStore;
+    /// The auth routes' rate-limit counts, shared by the replicas (issue 18), in the same
+    /// database.
+    fn rate_limits(&self) -> &dyn RateLimitStore;
 
     /// Creates a customer and its owner in one transaction.
     /// [`StoreError::Conflict`] when the owner's e-mail is taken.

@@ -41,3 +41,4 @@ crate::teams::impl_teams_store!(PgStore);
 crate::anomalies::impl_anomaly_store!(PgStore);
 crate::digests::impl_digest_store!(PgStore);
 crate::leases::impl_lease_store!(PgStore);
+crate::rate_limits::impl_rate_limit_store!(PgStore);

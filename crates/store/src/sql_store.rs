@@ -48,6 +48,10 @@ macro_rules! impl_metadata_store {
                 self
             }
 
+            fn rate_limits(&self) -> &dyn crate::rate_limits::RateLimitStore {
+                self
+            }
+
             #[tracing::instrument(skip_all)]
             async fn create_customer_with_owner(
                 &self,

@@ -47,6 +47,7 @@ crate::teams::impl_teams_store!(SqliteStore);
 crate::anomalies::impl_anomaly_store!(SqliteStore);
 crate::digests::impl_digest_store!(SqliteStore);
 crate::leases::impl_lease_store!(SqliteStore);
+crate::rate_limits::impl_rate_limit_store!(SqliteStore);
 
 #[cfg(test)]
 mod tests {

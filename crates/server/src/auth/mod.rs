@@ -2,7 +2,6 @@
 
 pub mod client_address;
 pub mod cookie;
-pub mod limiter;
 pub mod password;
 pub mod rate_limit;
 pub mod secret;

@@ -41,6 +41,24 @@ pub fn load_or_create(
     Ok(SecretString::from(secret))
 }
 
+/// The keys this server generates into its own data directory although its metadata is on
+/// PostgreSQL, where other replicas may share it. Replicas must share both keys (the same
+/// `auth_secret` and `secrets_key`, e.g. through `COSTSCOPE_AUTH_SECRET_FILE` and
+/// `COSTSCOPE_SECRETS_KEY_FILE`), or one refuses the access tokens and stored secrets of another.
+pub fn unshared_keys(config: &crate::config::Config) -> Vec<&'static str> {
+    if !config.database_url.expose_secret().starts_with("postgres") {
+        return Vec::new();
+    }
+    let mut keys = Vec::new();
+    if config.auth_secret.is_none() {
+        keys.push("auth_secret (COSTSCOPE_AUTH_SECRET_FILE)");
+    }
+    if config.secrets_key.is_none() {
+        keys.push("secrets_key (COSTSCOPE_SECRETS_KEY_FILE)");
+    }
+    keys
+}
+
 /// Creates `path` (it must not exist) readable and writable by the owner only (0600 on Unix).
 #[cfg(unix)]
 pub(crate) fn owner_only_file(path: &Path) -> std::io::Result<std::fs::File> {
@@ -79,6 +97,24 @@ mod tests {
                 .mode();
             assert_eq!(mode & 0o777, 0o600);
         }
+    }
+
+    #[test]
+    fn keys_generated_beside_a_shared_database_are_named() {
+        let dir = tempfile::tempdir().unwrap();
+        let mut config = crate::config::Config::with_data_dir(dir.path());
+        assert!(unshared_keys(&config).is_empty(), "SQLite is one process's");
+        config.database_url = SecretString::from("postgres://db.internal/costscope");
+        assert_eq!(
+            unshared_keys(&config),
+            [
+                "auth_secret (COSTSCOPE_AUTH_SECRET_FILE)",
+                "secrets_key (COSTSCOPE_SECRETS_KEY_FILE)"
+            ]
+        );
+        config.auth_secret = Some(SecretString::from("x".repeat(32)));
+        config.secrets_key = Some(SecretString::from("y".repeat(32)));
+        assert!(unshared_keys(&config).is_empty());
     }
 
     #[test]

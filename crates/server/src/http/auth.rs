@@ -14,7 +14,7 @@ use utoipa::ToSchema;
 use super::error::{ApiError, ErrorBody};
 use super::extract::{ApiJson, AuthUser, ClientAddress};
 use crate::auth::cookie::{cleared_refresh_cookie, refresh_cookie, refresh_token_from};
-use crate::auth::rate_limit::minutes_to_wait;
+use crate::auth::rate_limit::{minutes_to_wait, RequestLimit};
 use crate::auth::tokens::{random_token, token_hash, ACCESS_TOKEN_SECONDS, REFRESH_TOKEN_DAYS};
 use crate::onboarding::{register_customer, Registration, RegistrationError};
 use crate::state::AppState;
@@ -198,10 +198,13 @@ pub async fn signup(
     if !state.config.allow_signup {
         return Err(ApiError::Forbidden(SIGNUP_CLOSED));
     }
-    state
+    if let Some(wait) = state
         .request_limits
-        .signup(&client, state.clock.now())
-        .map_err(|wait| too_many("sign-ups", wait))?;
+        .acquire(RequestLimit::Signup, &client, state.clock.now())
+        .await?
+    {
+        return Err(too_many("sign-ups", wait));
+    }
     let registration = match (
         FullName::parse(&body.name),
         Email::parse(&body.email),
@@ -250,7 +253,11 @@ pub async fn login(
 ) -> Result<Response, ApiError> {
     let account = body.email.trim().to_lowercase();
     let now = state.clock.now();
-    if let Some(wait) = state.login_limiter.check_attempt(&client, &account, now) {
+    if let Some(wait) = state
+        .login_limiter
+        .check_attempt(&client, &account, now)
+        .await?
+    {
         return Err(ApiError::TooManyAttempts { wait });
     }
     let record = match Email::parse(&body.email) {
@@ -263,13 +270,19 @@ pub async fn login(
     let password_ok = state.passwords.verify(stored_hash, &body.password).await?;
     match record {
         Some(record) if password_ok => {
-            state.login_limiter.record_success(&client, &account);
+            state
+                .login_limiter
+                .record_success(&client, &account)
+                .await?;
             Ok(start_session(&state, record.user, StatusCode::OK)
                 .await?
                 .into_response())
         }
         _ => {
-            state.login_limiter.record_failure(&client, &account, now);
+            state
+                .login_limiter
+                .record_failure(&client, &account, now)
+                .await?;
             Err(ApiError::Unauthorized(INCORRECT_CREDENTIALS))
         }
     }
@@ -296,10 +309,13 @@ pub async fn refresh(
     body: Bytes,
 ) -> Result<Response, ApiError> {
     let now = state.clock.now();
-    state
+    if let Some(wait) = state
         .request_limits
-        .refresh(&client, now)
-        .map_err(|wait| too_many("session refreshes", wait))?;
+        .acquire(RequestLimit::Refresh, &client, now)
+        .await?
+    {
+        return Err(too_many("session refreshes", wait));
+    }
     let expired = || {
         let mut response = ApiError::Unauthorized(SESSION_EXPIRED).into_response();
         response
@@ -377,10 +393,13 @@ pub async fn invitation(
     ClientAddress(client): ClientAddress,
     Path(token): Path<String>,
 ) -> Result<Json<InvitationInfo>, ApiError> {
-    state
+    if let Some(wait) = state
         .request_limits
-        .invitation(&client, state.clock.now())
-        .map_err(|wait| too_many("invitation attempts", wait))?;
+        .acquire(RequestLimit::Invitation, &client, state.clock.now())
+        .await?
+    {
+        return Err(too_many("invitation attempts", wait));
+    }
     let details = state
         .store
         .find_invitation(&token_hash(&token), state.clock.now())
@@ -411,10 +430,13 @@ pub async fn accept_invitation(
     Path(token): Path<String>,
     ApiJson(body): ApiJson<AcceptInvitationRequest>,
 ) -> Result<Response, ApiError> {
-    state
+    if let Some(wait) = state
         .request_limits
-        .invitation(&client, state.clock.now())
-        .map_err(|wait| too_many("invitation attempts", wait))?;
+        .acquire(RequestLimit::Invitation, &client, state.clock.now())
+        .await?
+    {
+        return Err(too_many("invitation attempts", wait));
+    }
     let hash = token_hash(&token);
     if state
         .store

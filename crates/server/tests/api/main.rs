@@ -47,6 +47,7 @@ mod ops;
 mod providers;
 mod public_config;
 mod query_bounds;
+mod replicas_auth;
 mod request_fuzz;
 mod sign_in_abuse;
 mod standard_tags;

@@ -39,7 +39,12 @@ async fn post_from(app: &TestApp, client: &str, path: &str, body: &Value) -> Res
         .expect("POST")
 }
 
-async fn login_from(app: &TestApp, client: &str, email: &str, password: &str) -> Response {
+pub(crate) async fn login_from(
+    app: &TestApp,
+    client: &str,
+    email: &str,
+    password: &str,
+) -> Response {
     post_from(
         app,
         client,

@@ -62,7 +62,8 @@ async fn a_running_loads_progress_is_answered_by_the_job_and_the_history() {
             rows: None,
         },
     ];
-    // A load another server is running (a running job is never claimed by this one's worker).
+    // A load another server is running (a running job is not taken over by this one's worker
+    // before a lease's time has passed).
     let id = app
         .store
         .create_ingest_job(NewIngestJob {

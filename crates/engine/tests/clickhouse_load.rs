@@ -291,6 +291,22 @@ fn tenant(n: i64) -> i64 {
     i64::from(std::process::id()) * 1_000 + n
 }
 
+/// The engine's calls can run on any thread of a multi-threaded runtime (the server's, and the
+/// `CostEngine` trait's): checked by the compiler.
+#[allow(dead_code)]
+fn calls_are_send(engine: &ClickHouseEngine, request: LoadRequest) {
+    fn send<T: Send>(_: T) {}
+    send(engine.load(1, request.clone()));
+    send(engine.load_with(1, request, Box::new(|_, _, _, _| Ok((Format::Focus, 0)))));
+    send(engine.committed_load("load"));
+    send(engine.replace_rates(1, Vec::new()));
+    send(engine.rates_summary(1));
+    send(engine.list_rates(1, 10, 0));
+    send(engine.clear_rates(1));
+    send(engine.latest_charge_date(1));
+    send(ClickHouseEngine::connect("clickhouse://localhost/test"));
+}
+
 // ------------------------------------------------------------------------------------ tests
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

@@ -18,7 +18,7 @@
 
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicU64, Ordering};
-use std::sync::Arc;
+use std::sync::{Arc, Mutex, PoisonError};
 use std::time::Duration;
 
 use chrono::NaiveDate;
@@ -90,8 +90,9 @@ impl Period {
 
 /// What staging an upload in DuckDB gave.
 struct Staging {
-    /// The in-memory database holding [`STAGED_ROWS`] (clones read it).
-    connection: Connection,
+    /// The in-memory database holding [`STAGED_ROWS`] (clones read it). In a mutex so that the
+    /// load's future, which holds it across its awaits, can move between threads.
+    connection: Mutex<Connection>,
     files: Vec<FileSummary>,
     billing_periods: Vec<BillingPeriodKey>,
     totals: Vec<ProviderTotals>,
@@ -226,7 +227,12 @@ async fn replace(
             ))
             .await
             .map_err(clickhouse_error)?;
-        let connection = staging.connection.try_clone().map_err(engine_error)?;
+        let connection = staging
+            .connection
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .try_clone()
+            .map_err(engine_error)?;
         let params = vec![
             Value::Text(period.provider.clone()),
             Value::Text(period.billing_account_id.clone()),
@@ -379,7 +385,7 @@ fn stage(
         let files = std::mem::take(&mut staged.files);
         drop(staged);
         return Ok(Staging {
-            connection,
+            connection: Mutex::new(connection),
             files,
             billing_periods: Vec::new(),
             totals: Vec::new(),
@@ -422,7 +428,7 @@ fn stage(
     let files = std::mem::take(&mut staged.files);
     drop(staged);
     Ok(Staging {
-        connection,
+        connection: Mutex::new(connection),
         files,
         billing_periods,
         totals,

@@ -12,13 +12,14 @@ mod support;
 use std::collections::BTreeMap;
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, AtomicU32, Ordering};
-use std::sync::Arc;
+use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 use costscope_clickhouse::{literal, Client};
 use costscope_core::cost::ExchangeRate;
 use costscope_engine::{
-    ClickHouseEngine, CostEngine, DuckDbEngine, LoadError, LoadRequest, LoadSummary, SourceFile,
+    ClickHouseEngine, CostEngine, DuckDbEngine, LoadError, LoadPhase, LoadProgress, LoadRequest,
+    LoadSummary, SourceFile,
 };
 use costscope_ingest::{Format, IngestError};
 use support::{stage_sql, Line};
@@ -658,4 +659,90 @@ async fn exchange_rates_are_replaced_whole_listed_and_cleared_as_on_duckdb() {
     // Replacing with none removes them too.
     engine.replace_rates(other, Vec::new()).await.unwrap();
     assert_eq!(engine.rates_summary(other).await.unwrap(), empty);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_load_reports_the_progress_the_duckdb_engine_reports_but_rollups() {
+    let database = Database::new().await;
+    let engine = database.engine().await;
+    let duckdb = DuckDbEngine::open_in_memory().unwrap();
+    let watched = |seen: Arc<Mutex<Vec<LoadProgress>>>| {
+        let mut request = request("progress", &FIXTURES[2..]);
+        request.progress = Some(Arc::new(move |progress| {
+            seen.lock().unwrap().push(progress)
+        }));
+        request
+    };
+    let (on_duckdb, on_clickhouse) = (Arc::default(), Arc::default());
+    duckdb
+        .load(tenant(40), watched(Arc::clone(&on_duckdb)))
+        .await
+        .unwrap();
+    engine
+        .load(tenant(40), watched(Arc::clone(&on_clickhouse)))
+        .await
+        .unwrap();
+    let phases = |seen: &Arc<Mutex<Vec<LoadProgress>>>| {
+        let mut phases: Vec<(LoadPhase, usize)> = seen
+            .lock()
+            .unwrap()
+            .iter()
+            .map(|p| (p.phase, p.file_index))
+            .collect();
+        phases.dedup();
+        phases
+    };
+    let mut expected = phases(&on_duckdb);
+    assert_eq!(
+        expected.pop().map(|(phase, _)| phase),
+        Some(LoadPhase::Rollups)
+    );
+    assert_eq!(phases(&on_clickhouse), expected);
+    let last = |seen: &Arc<Mutex<Vec<LoadProgress>>>| {
+        let last = seen.lock().unwrap().last().cloned().unwrap();
+        (
+            last.rows_read,
+            last.bytes_read,
+            last.bytes_total,
+            last.files,
+        )
+    };
+    assert_eq!(last(&on_clickhouse), last(&on_duckdb));
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn connecting_drops_the_staging_tables_a_stopped_load_left() {
+    let database = Database::new().await;
+    let engine = database.engine().await;
+    let now = chrono::Utc::now().timestamp_nanos_opt().unwrap();
+    let fresh = format!("cost_line_items_stage_{now}_0");
+    for shard in engine.shards() {
+        for name in [
+            "cost_line_items_stage_1000_0",
+            "exchange_rates_stage_1000",
+            &fresh,
+        ] {
+            shard
+                .execute(&format!(
+                    "CREATE TABLE {} (x UInt8) ENGINE = TinyLog",
+                    literal::identifier(name)
+                ))
+                .await
+                .unwrap();
+        }
+    }
+    database.engine().await;
+    for shard in engine.shards() {
+        let left: Vec<String> = shard
+            .query_tsv(
+                "SELECT name FROM system.tables WHERE database = currentDatabase() \
+                 AND name LIKE '%stage%' ORDER BY name",
+            )
+            .await
+            .unwrap()
+            .iter()
+            .map(|row| row.text(0).unwrap().to_owned())
+            .collect();
+        assert_eq!(left, [fresh.clone()]);
+    }
 }

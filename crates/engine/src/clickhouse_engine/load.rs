@@ -29,7 +29,7 @@ use duckdb::Connection;
 
 use super::markers::{self, MarkerKey};
 use super::rows;
-use super::schema::{partition, LINE_ITEMS};
+use super::schema::{partition, LINE_ITEMS, LINE_ITEMS_STAGING};
 use super::shard::shard_of;
 use super::ClickHouseEngine;
 use crate::duckdb_engine::staging::{
@@ -218,7 +218,7 @@ async fn replace(
             shards.len(),
         );
         let shard = &shards[home];
-        let table = format!("cost_line_items_stage_{marker}_{index}");
+        let table = format!("{LINE_ITEMS_STAGING}{marker}_{index}");
         staging_tables.push((home, table.clone()));
         shard
             .execute(&format!(

@@ -76,6 +76,7 @@ impl ClickHouseEngine {
         }
         for shard in &shards {
             schema::prepare(shard, client.url().cluster()).await?;
+            schema::drop_stale_staging(shard, markers::new_marker()).await?;
         }
         Ok(Self {
             inner: Arc::new(Inner {

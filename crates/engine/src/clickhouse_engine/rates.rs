@@ -7,7 +7,7 @@ use costscope_clickhouse::{literal, Client, Date, Decimal, Row};
 use costscope_core::cost::{ExchangeRate, Rate, RATE_SCALE};
 
 use super::markers::new_marker;
-use super::schema::RATES;
+use super::schema::{RATES, RATES_STAGING};
 use super::ClickHouseEngine;
 use crate::{CustomerId, EngineError, RatesPage, RatesSummary};
 
@@ -54,7 +54,7 @@ impl ClickHouseEngine {
             ));
         }
         let shard = self.first_shard();
-        let staging = format!("exchange_rates_stage_{}", new_marker());
+        let staging = format!("{RATES_STAGING}{}", new_marker());
         let replaced = replace_partition(shard, customer, &staging, rows).await;
         let drop = format!("DROP TABLE IF EXISTS {}", literal::identifier(&staging));
         if let Err(error) = shard.execute(&drop).await {

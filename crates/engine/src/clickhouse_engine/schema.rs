@@ -29,6 +29,13 @@ pub(crate) const MARKER_FILES: &str = "load_marker_files_local";
 pub(crate) const MARKER_KEYS: &str = "load_marker_keys_local";
 pub(crate) const SCHEMA_TABLE: &str = "costscope_engine_schema_local";
 
+/// The names of a load's staging tables (`<prefix><marker>_<index>`) and of a rates upload's
+/// (`<prefix><marker>`), where the marker is the time they were made in nanoseconds.
+pub(crate) const LINE_ITEMS_STAGING: &str = "cost_line_items_stage_";
+pub(crate) const RATES_STAGING: &str = "exchange_rates_stage_";
+/// A staging table this old was left by a load that stopped (a crash): no load runs this long.
+const STALE_STAGING_NANOS: u64 = 24 * 3600 * 1_000_000_000;
+
 /// The version of the layout this build writes; a database of a newer one is refused.
 pub(crate) const SCHEMA_VERSION: u32 = 1;
 
@@ -316,6 +323,41 @@ pub(crate) async fn prepare(shard: &Client, cluster: Option<&str>) -> Result<(),
     Ok(())
 }
 
+/// Whether table `name` is a staging table made before `now` (nanoseconds) minus a day.
+fn stale_staging(name: &str, now: u64) -> bool {
+    [LINE_ITEMS_STAGING, RATES_STAGING].iter().any(|prefix| {
+        name.strip_prefix(prefix)
+            .and_then(|rest| rest.split('_').next())
+            .and_then(|marker| marker.parse::<u64>().ok())
+            .is_some_and(|made| made.saturating_add(STALE_STAGING_NANOS) < now)
+    })
+}
+
+/// Drops the staging tables on `shard` that stopped loads left behind (see [`stale_staging`]).
+pub(crate) async fn drop_stale_staging(shard: &Client, now: u64) -> Result<(), EngineError> {
+    let fail = |error| database_error(shard, error);
+    let tables = shard
+        .query_tsv("SELECT name FROM system.tables WHERE database = currentDatabase()")
+        .await
+        .map_err(fail)?;
+    for row in &tables {
+        let name = row
+            .text(0)
+            .map_err(|error| database_error(shard, error.into()))?;
+        if stale_staging(name, now) {
+            tracing::warn!(table = name, "dropping a staging table a stopped load left");
+            shard
+                .execute(&format!(
+                    "DROP TABLE IF EXISTS {}",
+                    literal::identifier(name)
+                ))
+                .await
+                .map_err(fail)?;
+        }
+    }
+    Ok(())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -353,6 +395,27 @@ mod tests {
             find("extra").sent(),
             ["extra_keys", "extra_values", "extra_present"]
         );
+    }
+
+    #[test]
+    fn staging_tables_are_stale_a_day_after_they_were_made() {
+        let day = STALE_STAGING_NANOS;
+        let now = 10 * day;
+        assert!(stale_staging(
+            &format!("cost_line_items_stage_{}_3", now - day - 1),
+            now
+        ));
+        assert!(stale_staging(
+            &format!("exchange_rates_stage_{}", now - 2 * day),
+            now
+        ));
+        assert!(!stale_staging(
+            &format!("cost_line_items_stage_{}_0", now - day + 1),
+            now
+        ));
+        assert!(!stale_staging(&format!("exchange_rates_stage_{now}"), now));
+        assert!(!stale_staging("cost_line_items_local", now));
+        assert!(!stale_staging("cost_line_items_stage_x_1", now));
     }
 
     #[test]

@@ -368,7 +368,8 @@ pub trait MetadataStore: Send + Sync + std::fmt::Debug {
         id: i64,
         progress: &IngestProgress,
     ) -> Result<(), StoreError>;
-    /// Records how a running job ended.
+    /// Records how a running job ended; no effect once it has ended (a server that lost the
+    /// job's lease and finished after the server that took it over changes nothing).
     async fn finish_ingest_job(
         &self,
         id: i64,

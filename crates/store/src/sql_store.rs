@@ -1217,7 +1217,7 @@ macro_rules! impl_metadata_store {
                         sqlx::query(
                             "UPDATE ingest_jobs SET status = 'succeeded', files = $1, rows = $2, \
                              replaced_rows = $3, billing_periods = $4, totals = $5, error = NULL, \
-                             finished_at = $6 WHERE id = $7",
+                             finished_at = $6 WHERE id = $7 AND status = 'running'",
                         )
                         .bind(to_json(&result.files))
                         .bind(count(result.rows))
@@ -1232,7 +1232,7 @@ macro_rules! impl_metadata_store {
                     crate::IngestOutcome::Failed(message) => {
                         sqlx::query(
                             "UPDATE ingest_jobs SET status = 'failed', error = $1, finished_at = $2 \
-                             WHERE id = $3",
+                             WHERE id = $3 AND status = 'running'",
                         )
                         .bind(message)
                         .bind(now)

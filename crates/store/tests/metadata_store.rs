@@ -797,7 +797,6 @@ mod ingest_jobs {
             let ok = queue(store.as_ref(), &owner, &[file("cur.csv", 10)]).await;
             let bad = queue(store.as_ref(), &owner, &[file("bad.csv", 10)]).await;
             store.claim_next_ingest_job(lease(now())).await.unwrap();
-            store.claim_next_ingest_job(lease(now())).await.unwrap();
             let result = IngestResult {
                 files: vec![IngestFile {
                     name: "cur.csv".into(),
@@ -826,6 +825,9 @@ mod ingest_jobs {
                 .finish_ingest_job(ok, &IngestOutcome::Succeeded(result.clone()), at)
                 .await
                 .unwrap();
+            // The tenant's next upload is claimed once its first has ended.
+            let claimed = store.claim_next_ingest_job(lease(now())).await.unwrap();
+            assert_eq!(claimed.map(|claimed| claimed.job.id), Some(bad));
             store
                 .finish_ingest_job(bad, &IngestOutcome::Failed("bad.csv: row 2".into()), at)
                 .await
@@ -851,6 +853,19 @@ mod ingest_jobs {
             assert_eq!(job.status, IngestJobStatus::Failed);
             assert_eq!(job.error.as_deref(), Some("bad.csv: row 2"));
             assert_eq!(job.rows, 0);
+
+            // A late second outcome (a server that lost the job's lease) changes nothing.
+            store
+                .finish_ingest_job(ok, &IngestOutcome::Failed("late".into()), at)
+                .await
+                .unwrap();
+            let job = store
+                .get_ingest_job(customer_id, ok)
+                .await
+                .unwrap()
+                .unwrap();
+            assert_eq!(job.status, IngestJobStatus::Succeeded);
+            assert_eq!(job.error, None);
         })
         .await;
     }

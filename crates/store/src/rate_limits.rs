@@ -61,7 +61,7 @@ pub(crate) fn encode_hits(hits: &[DateTime<Utc>]) -> Vec<u8> {
 }
 
 pub(crate) fn decode_hits(bytes: &[u8]) -> Result<Vec<DateTime<Utc>>, StoreError> {
-    if bytes.len() % 8 != 0 {
+    if !bytes.len().is_multiple_of(8) {
         return Err(StoreError::Corrupt(format!(
             "rate-limit hits of {} bytes",
             bytes.len()

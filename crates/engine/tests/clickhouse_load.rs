@@ -743,6 +743,6 @@ async fn connecting_drops_the_staging_tables_a_stopped_load_left() {
             .iter()
             .map(|row| row.text(0).unwrap().to_owned())
             .collect();
-        assert_eq!(left, [fresh.clone()]);
+        assert_eq!(left, [fresh.as_str()]);
     }
 }

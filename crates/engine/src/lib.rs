@@ -9,8 +9,7 @@ pub use api::*;
 mod clickhouse_engine;
 mod duckdb_engine;
 
-pub use clickhouse_engine::ClickHouseEngine;
-
+pub use clickhouse_engine::{ClickHouseEngine, ClickHouseReads};
 pub use duckdb_engine::{
     DailyRollup, DuckDbEngine, LoadSettings, ReadLimits, Stager, DEFAULT_LOAD_MEMORY_LIMIT,
 };

@@ -1,5 +1,7 @@
-//! The one place that turns cost questions into SQL. Every value that comes from a request is a
-//! bound `?` parameter; column names come only from the fixed allow-lists below.
+//! The one place that turns cost questions into SQL, for DuckDB or ClickHouse ([`Dialect`]).
+//! Every value that comes from a request is a bound `?` parameter (DuckDB) or a literal written
+//! by `costscope_clickhouse::literal` (ClickHouse); column names come only from the fixed
+//! allow-lists below.
 
 use chrono::{DateTime, NaiveDate, Utc};
 use costscope_core::cost::{
@@ -10,10 +12,15 @@ use duckdb::types::{TimeUnit, Value};
 
 use crate::{ResourceSort, ResourcesQuery};
 
+mod aggregate_nested;
 mod conversion;
+mod dialect;
+#[cfg(test)]
+mod golden;
 
-pub use conversion::{data_currencies, some_currency, Conversion};
+pub use conversion::{data_currencies, data_currencies_in, some_currency, Conversion};
 pub(crate) use conversion::{rates_schema, RATES_TABLE};
+pub use dialect::Dialect;
 
 /// The cost line item table (DESIGN §4).
 pub(crate) const COST_TABLE: &str = "cost_line_items";
@@ -274,22 +281,37 @@ pub fn straddle_check(customer: i64, range: &TimeRange, rollup: Rollup) -> Optio
     Some(sql)
 }
 
-/// SQL text with its bound values, in placeholder order.
+/// SQL text with its bound values, in placeholder order (DuckDB); ClickHouse SQL has its
+/// values written into the text and no parameters.
 #[derive(Debug, Clone, Default, PartialEq)]
 pub struct Sql {
     pub text: String,
     pub params: Vec<Value>,
+    pub dialect: Dialect,
 }
 
 impl Sql {
+    /// Empty SQL of `dialect`.
+    pub fn new(dialect: Dialect) -> Self {
+        Self {
+            dialect,
+            ..Self::default()
+        }
+    }
+
     fn push(&mut self, text: &str) -> &mut Self {
         self.text.push_str(text);
         self
     }
 
     fn bind(&mut self, value: Value) -> &mut Self {
-        self.text.push('?');
-        self.params.push(value);
+        match self.dialect {
+            Dialect::DuckDb => {
+                self.text.push('?');
+                self.params.push(value);
+            }
+            Dialect::ClickHouse { .. } => self.text.push_str(&Dialect::literal(&value)),
+        }
         self
     }
 
@@ -362,6 +384,12 @@ impl Target<'_> {
             Target::Column(column) => {
                 sql.push(column);
             }
+            Target::Tag(key) if sql.dialect.is_clickhouse() => {
+                // The tags are two parallel arrays; a missing key reads index 0, i.e. ''.
+                sql.push("tags_values[indexOf(tags_keys, ");
+                sql.bind_text(key);
+                sql.push(")]");
+            }
             Target::Tag(key) => {
                 sql.push("coalesce(map_extract_value(tags, ");
                 sql.bind_text(key);
@@ -400,7 +428,7 @@ fn condition(sql: &mut Sql, target: Target<'_>, condition: &ValueCondition, lowe
                     condition.operator,
                     MatchOperator::NotEquals | MatchOperator::NotIn
                 );
-                sql.push(if negated { "TRUE" } else { "FALSE" });
+                sql.push(sql.dialect.boolean(negated));
                 return;
             }
             target.emit(sql);
@@ -422,14 +450,19 @@ fn condition(sql: &mut Sql, target: Target<'_>, condition: &ValueCondition, lowe
         | MatchOperator::NotContains
         | MatchOperator::StartsWith
         | MatchOperator::EndsWith => {
-            let (function, negated) = match condition.operator {
-                MatchOperator::Contains => ("contains", false),
-                MatchOperator::NotContains => ("contains", true),
-                MatchOperator::StartsWith => ("starts_with", false),
-                _ => ("ends_with", false),
+            let negated = condition.operator == MatchOperator::NotContains;
+            let (function, after) = match (condition.operator, sql.dialect) {
+                (MatchOperator::Contains | MatchOperator::NotContains, Dialect::DuckDb) => {
+                    ("contains", ")")
+                }
+                (MatchOperator::StartsWith, Dialect::DuckDb) => ("starts_with", ")"),
+                (_, Dialect::DuckDb) => ("ends_with", ")"),
+                (MatchOperator::Contains | MatchOperator::NotContains, _) => ("position", ") > 0"),
+                (MatchOperator::StartsWith, _) => ("startsWith", ")"),
+                _ => ("endsWith", ")"),
             };
             if values.is_empty() {
-                sql.push(if negated { "TRUE" } else { "FALSE" });
+                sql.push(sql.dialect.boolean(negated));
                 return;
             }
             sql.push(if negated { "NOT (" } else { "(" });
@@ -437,11 +470,12 @@ fn condition(sql: &mut Sql, target: Target<'_>, condition: &ValueCondition, lowe
                 if index > 0 {
                     sql.push(" OR ");
                 }
-                sql.push(function).push("(lower(");
+                let lower = sql.dialect.lower();
+                sql.push(function).push("(").push(lower).push("(");
                 target.emit(sql);
                 sql.push("), ");
                 sql.bind_text(&value.to_lowercase());
-                sql.push(")");
+                sql.push(after);
             }
             sql.push(")");
         }
@@ -451,7 +485,11 @@ fn condition(sql: &mut Sql, target: Target<'_>, condition: &ValueCondition, lowe
 fn tag_condition(sql: &mut Sql, tag: &TagCondition) {
     match &tag.value {
         None => {
-            sql.push("map_contains(tags, ");
+            sql.push(if sql.dialect.is_clickhouse() {
+                "has(tags_keys, "
+            } else {
+                "map_contains(tags, "
+            });
             sql.bind_text(&tag.key);
             sql.push(")");
         }
@@ -460,7 +498,7 @@ fn tag_condition(sql: &mut Sql, tag: &TagCondition) {
 }
 
 /// The conditions of one group, ANDed; `None` for a group without conditions.
-fn group_condition(group: &FilterGroup) -> Option<Sql> {
+fn group_condition(dialect: Dialect, group: &FilterGroup) -> Option<Sql> {
     let columns: [(&'static str, &Vec<ValueCondition>, bool); 6] = [
         ("account_id", &group.accounts, false),
         ("region", &group.regions, false),
@@ -474,20 +512,20 @@ fn group_condition(group: &FilterGroup) -> Option<Sql> {
     let mut parts = Vec::new();
     for (column, conditions, lower) in columns {
         for item in conditions {
-            let mut sql = Sql::default();
+            let mut sql = Sql::new(dialect);
             condition(&mut sql, Target::Column(column), item, lower);
             parts.push(sql);
         }
     }
     for tag in &group.tags {
-        let mut sql = Sql::default();
+        let mut sql = Sql::new(dialect);
         tag_condition(&mut sql, tag);
         parts.push(sql);
     }
     if parts.is_empty() {
         return None;
     }
-    let mut sql = Sql::default();
+    let mut sql = Sql::new(dialect);
     sql.push("(");
     for (index, part) in parts.iter().enumerate() {
         if index > 0 {
@@ -502,15 +540,20 @@ fn group_condition(group: &FilterGroup) -> Option<Sql> {
 /// The filter groups joined left to right by their operator (the first group's operator is
 /// ignored). Groups without conditions are dropped (spec 1 §5). `None` when nothing is left.
 pub fn groups_condition(groups: &[FilterGroup]) -> Option<Sql> {
+    groups_condition_in(Dialect::DuckDb, groups)
+}
+
+/// [`groups_condition`] in `dialect`.
+pub fn groups_condition_in(dialect: Dialect, groups: &[FilterGroup]) -> Option<Sql> {
     let mut combined: Option<Sql> = None;
     for group in groups {
-        let Some(part) = group_condition(group) else {
+        let Some(part) = group_condition(dialect, group) else {
             continue;
         };
         combined = Some(match combined {
             None => part,
             Some(left) => {
-                let mut sql = Sql::default();
+                let mut sql = Sql::new(dialect);
                 sql.push("(");
                 sql.append(&left);
                 sql.push(match group.join {
@@ -529,11 +572,31 @@ pub fn groups_condition(groups: &[FilterGroup]) -> Option<Sql> {
 /// `customer_id = ?` (always first), the range on `charge_period_start`, the charge type
 /// inclusions and the filter groups. Without `WHERE`.
 pub fn scope(customer: i64, range: Option<&TimeRange>, filter: &CostFilter) -> Sql {
-    scope_on(Source::LineItems, customer, range, filter)
+    scope_in(Dialect::DuckDb, customer, range, filter)
+}
+
+/// [`scope`] in `dialect`.
+pub fn scope_in(
+    dialect: Dialect,
+    customer: i64,
+    range: Option<&TimeRange>,
+    filter: &CostFilter,
+) -> Sql {
+    scope_of(dialect, Source::LineItems, customer, range, filter)
 }
 
 fn scope_on(source: Source, customer: i64, range: Option<&TimeRange>, filter: &CostFilter) -> Sql {
-    let mut sql = Sql::default();
+    scope_of(Dialect::DuckDb, source, customer, range, filter)
+}
+
+fn scope_of(
+    dialect: Dialect,
+    source: Source,
+    customer: i64,
+    range: Option<&TimeRange>,
+    filter: &CostFilter,
+) -> Sql {
+    let mut sql = Sql::new(dialect);
     sql.push("customer_id = ");
     sql.bind(Value::BigInt(customer));
     if let Some(range) = range {
@@ -556,14 +619,16 @@ fn range_condition(sql: &mut Sql, source: Source, range: &TimeRange) {
     if let Some((day, start)) = first {
         sql.push(" AND (charge_date > ");
         sql.bind(date_value(day));
-        sql.push(" OR ").push(earliest).push(" >= ");
+        let earliest = sql.dialect.instant(earliest);
+        sql.push(" OR ").push(&earliest).push(" >= ");
         sql.bind(start);
         sql.push(")");
     }
     if let Some((day, end)) = last {
         sql.push(" AND (charge_date < ");
         sql.bind(date_value(day));
-        sql.push(" OR ").push(latest).push(" <= ");
+        let latest = sql.dialect.instant(latest);
+        sql.push(" OR ").push(&latest).push(" <= ");
         sql.bind(end);
         sql.push(")");
     }
@@ -578,7 +643,7 @@ fn filter_conditions(sql: &mut Sql, filter: &CostFilter) {
         sql.push(" AND cost_type IN ");
         sql.bind_list(inclusions.iter().map(String::as_str));
     }
-    if let Some(groups) = groups_condition(&filter.groups) {
+    if let Some(groups) = groups_condition_in(sql.dialect, &filter.groups) {
         sql.push(" AND ");
         sql.append(&groups);
     }
@@ -586,6 +651,21 @@ fn filter_conditions(sql: &mut Sql, filter: &CostFilter) {
 
 /// The start of a row's bucket, never before the range's first day.
 fn bucket_expression(sql: &mut Sql, interval: Interval, column: &str, range: &TimeRange) {
+    if sql.dialect.is_clickhouse() {
+        let truncate = match interval {
+            Interval::Daily => "",
+            Interval::Weekly => "toMonday",
+            Interval::Monthly => "toStartOfMonth",
+        };
+        sql.push("greatest(")
+            .push(truncate)
+            .push("(")
+            .push(column)
+            .push("), ");
+        sql.bind(date_value(range.start().date_naive()));
+        sql.push(")");
+        return;
+    }
     let unit = match interval {
         Interval::Daily => "day",
         Interval::Weekly => "week",
@@ -621,6 +701,21 @@ pub enum Currencies<'a> {
     Convert(Conversion<'a>),
 }
 
+/// [`aggregate`] on the line items in `dialect`. DuckDB's columns are [`aggregate`]'s; ClickHouse
+/// (whose 18.16 has no CTEs nor window functions) answers the same figures as rows of three
+/// kinds, see [`aggregate_nested`].
+pub fn aggregate_in(
+    dialect: Dialect,
+    customer: i64,
+    query: &AggregateQuery,
+    currencies: Currencies<'_>,
+) -> Sql {
+    if dialect.is_clickhouse() {
+        return aggregate_nested::aggregate(dialect, customer, query, currencies);
+    }
+    aggregate_with(Source::LineItems, customer, query, currencies)
+}
+
 /// [`aggregate`] on `source`.
 pub fn aggregate_on(source: Source, customer: i64, query: &AggregateQuery) -> Sql {
     aggregate_with(source, customer, query, Currencies::Several)
@@ -634,22 +729,10 @@ pub fn aggregate_with(
     currencies: Currencies<'_>,
 ) -> Sql {
     let dimensions = distinct_dimensions(&query.dimensions);
-    let interval = match (query.interval, query.cumulative) {
-        (None, true) => Some(Interval::Daily),
-        (interval, _) => interval,
-    };
+    let interval = bucket_interval(query);
     let metric = metric_column(query.metric);
     let group_by_account = dimensions.contains(&Dimension::Account);
-
-    // Group key columns: g0…gN; with no dimension, one constant key so that "no rows" means
-    // "no group".
-    let keys: Vec<String> = if dimensions.is_empty() {
-        vec!["g0".to_owned()]
-    } else {
-        (0..dimensions.len())
-            .map(|index| format!("g{index}"))
-            .collect()
-    };
+    let keys = group_keys(&dimensions);
     let key_list = keys.join(", ");
     let output_keys: String = if dimensions.is_empty() {
         String::new()
@@ -673,18 +756,7 @@ pub fn aggregate_with(
     } else {
         "WITH raw AS MATERIALIZED (SELECT "
     });
-    if dimensions.is_empty() {
-        sql.push("'' AS g0");
-    } else {
-        for (index, dimension) in dimensions.iter().enumerate() {
-            if index > 0 {
-                sql.push(", ");
-            }
-            sql.push(dimension_column(*dimension))
-                .push(" AS ")
-                .push(&keys[index]);
-        }
-    }
+    select_keys(&mut sql, &dimensions, &keys);
     if converting.is_some() {
         sql.push(", charge_date");
     } else if interval.is_some() {
@@ -819,6 +891,42 @@ pub fn aggregate_with(
     sql
 }
 
+/// The buckets of an aggregation: its interval, by day when cumulative without one.
+fn bucket_interval(query: &AggregateQuery) -> Option<Interval> {
+    match (query.interval, query.cumulative) {
+        (None, true) => Some(Interval::Daily),
+        (interval, _) => interval,
+    }
+}
+
+/// Group key columns: g0…gN; with no dimension, one constant key so that "no rows" means
+/// "no group".
+fn group_keys(dimensions: &[Dimension]) -> Vec<String> {
+    if dimensions.is_empty() {
+        vec!["g0".to_owned()]
+    } else {
+        (0..dimensions.len())
+            .map(|index| format!("g{index}"))
+            .collect()
+    }
+}
+
+/// `dimension AS gI, …` (`'' AS g0` without a dimension).
+fn select_keys(sql: &mut Sql, dimensions: &[Dimension], keys: &[String]) {
+    if dimensions.is_empty() {
+        sql.push("'' AS g0");
+    } else {
+        for (index, dimension) in dimensions.iter().enumerate() {
+            if index > 0 {
+                sql.push(", ");
+            }
+            sql.push(dimension_column(*dimension))
+                .push(" AS ")
+                .push(&keys[index]);
+        }
+    }
+}
+
 /// The total of the same filter over [`TimeRange::previous`] (one DOUBLE).
 pub fn previous_total(customer: i64, query: &AggregateQuery) -> Sql {
     previous_total_on(Source::LineItems, customer, query)
@@ -837,33 +945,78 @@ pub fn previous_total_with(
     query: &AggregateQuery,
     convert_to: Option<Conversion<'_>>,
 ) -> Sql {
-    let mut sql = Sql::default();
+    previous_total_of(Dialect::DuckDb, source, customer, query, convert_to)
+}
+
+/// [`previous_total_with`] on the line items in `dialect`; the amount is an exact decimal in
+/// ClickHouse (see [`Dialect::amount`]).
+pub fn previous_total_in(
+    dialect: Dialect,
+    customer: i64,
+    query: &AggregateQuery,
+    convert_to: Option<Conversion<'_>>,
+) -> Sql {
+    previous_total_of(dialect, Source::LineItems, customer, query, convert_to)
+}
+
+fn previous_total_of(
+    dialect: Dialect,
+    source: Source,
+    customer: i64,
+    query: &AggregateQuery,
+    convert_to: Option<Conversion<'_>>,
+) -> Sql {
+    let mut sql = Sql::new(dialect);
+    let previous = query.range.previous();
     if let Some(conversion) = convert_to {
-        sql.push("WITH pre AS (SELECT charge_date, currency, sum(")
+        let mut pre = Sql::new(dialect);
+        pre.push("SELECT charge_date, currency, sum(")
             .push(metric_column(query.metric))
             .push(") AS amount FROM ")
-            .push(source.table())
+            .push(&dialect.table(source.table()))
             .push(" WHERE ");
-        sql.append(&scope_on(
+        pre.append(&scope_of(
+            dialect,
             source,
             customer,
-            Some(&query.range.previous()),
+            Some(&previous),
             &query.filter,
         ));
-        sql.push(" GROUP BY charge_date, currency)");
+        pre.push(" GROUP BY charge_date, currency");
+        if dialect.is_clickhouse() {
+            sql.push("SELECT ")
+                .push(&dialect.amount("ifNull(sum(converted), toDecimal128(0, 12))"))
+                .push(" FROM ");
+            conversion::converted_rows(
+                &mut sql,
+                &pre,
+                "charge_date, currency, amount",
+                customer,
+                conversion,
+            );
+            return sql;
+        }
+        sql.push("WITH pre AS (").append(&pre).push(")");
         conversion::conversion_ctes(&mut sql, customer, conversion);
         sql.push(" SELECT CAST(coalesce(sum(converted), 0) AS DOUBLE) FROM conv");
         return sql;
     }
-    sql.push("SELECT CAST(coalesce(sum(")
-        .push(metric_column(query.metric))
-        .push("), 0) AS DOUBLE) FROM ")
-        .push(source.table())
+    // ClickHouse's sum of no rows is 0 already.
+    let sum = if dialect.is_clickhouse() {
+        format!("sum({})", metric_column(query.metric))
+    } else {
+        format!("coalesce(sum({}), 0)", metric_column(query.metric))
+    };
+    sql.push("SELECT ")
+        .push(&dialect.amount(&sum))
+        .push(" FROM ")
+        .push(&dialect.table(source.table()))
         .push(" WHERE ");
-    sql.append(&scope_on(
+    sql.append(&scope_of(
+        dialect,
         source,
         customer,
-        Some(&query.range.previous()),
+        Some(&previous),
         &query.filter,
     ));
     sql
@@ -899,6 +1052,34 @@ pub fn filter_values_on(
     sql
 }
 
+/// [`filter_values`] from the line items in `dialect`: the same rows in the same order
+/// (ClickHouse 18.16 has no `GROUPING SETS`: each row is turned into its six `(gid, provider,
+/// value)` entries by an `ARRAY JOIN` and those are grouped, in one pass; `provider` is `''`
+/// where DuckDB's grouping sets give NULL, and `value` `''` for the provider list).
+pub fn filter_values_in(
+    dialect: Dialect,
+    customer: i64,
+    range: Option<&TimeRange>,
+    filter: &CostFilter,
+) -> Sql {
+    if !dialect.is_clickhouse() {
+        return filter_values(customer, range, filter);
+    }
+    let mut sql = Sql::new(dialect);
+    sql.push(
+        "SELECT entry.1 AS gid, entry.2 AS list_provider, entry.3 AS value, \
+         max(account_name) AS name FROM ",
+    )
+    .push(&dialect.table(COST_TABLE))
+    .push(
+        " ARRAY JOIN [(toUInt8(0), provider, account_id), (1, '', region), (2, '', service), \
+         (3, '', cost_type), (4, '', usage_type), (5, provider, '')] AS entry WHERE ",
+    );
+    sql.append(&scope_in(dialect, customer, range, filter));
+    sql.push(" GROUP BY gid, list_provider, value ORDER BY gid, value, list_provider");
+    sql
+}
+
 /// [`filter_values`] of an unfiltered question (see [`is_unfiltered`]) from [`VALUES_TABLE`]:
 /// the same rows in the same order.
 pub fn filter_values_daily(customer: i64, range: Option<&TimeRange>) -> Sql {
@@ -916,7 +1097,25 @@ pub fn filter_values_daily(customer: i64, range: Option<&TimeRange>) -> Sql {
 
 /// Distinct non-empty `(key, value)` pairs of the tags of the matching rows, sorted.
 pub fn tag_values(customer: i64, range: Option<&TimeRange>, filter: &CostFilter) -> Sql {
-    let mut sql = Sql::default();
+    tag_values_in(Dialect::DuckDb, customer, range, filter)
+}
+
+/// [`tag_values`] in `dialect` (ClickHouse: the parallel key and value arrays, array-joined).
+pub fn tag_values_in(
+    dialect: Dialect,
+    customer: i64,
+    range: Option<&TimeRange>,
+    filter: &CostFilter,
+) -> Sql {
+    let mut sql = Sql::new(dialect);
+    if dialect.is_clickhouse() {
+        sql.push("SELECT DISTINCT tag_key, tag_value FROM ")
+            .push(&dialect.table(COST_TABLE))
+            .push(" ARRAY JOIN tags_keys AS tag_key, tags_values AS tag_value WHERE ");
+        sql.append(&scope_in(dialect, customer, range, filter));
+        sql.push(" AND tag_key <> '' AND tag_value <> '' ORDER BY tag_key, tag_value");
+        return sql;
+    }
     sql.push("SELECT DISTINCT entry.key AS key, entry.value AS value FROM (SELECT unnest(map_entries(tags)) AS entry FROM ");
     sql.push(COST_TABLE).push(" WHERE ");
     sql.append(&scope(customer, range, filter));
@@ -953,14 +1152,49 @@ pub fn spend_on(
     filter: &CostFilter,
     metric: Metric,
 ) -> Sql {
-    let mut sql = Sql::default();
-    sql.push("SELECT provider, cost_type, CAST(sum(")
-        .push(metric_column(metric))
-        .push(") AS DOUBLE) FROM ")
-        .push(source.table())
+    spend_of(Dialect::DuckDb, source, customer, range, filter, metric)
+}
+
+/// [`spend`] in `dialect` (an exact decimal amount in ClickHouse, see [`Dialect::amount`]).
+pub fn spend_in(
+    dialect: Dialect,
+    customer: i64,
+    range: &TimeRange,
+    filter: &CostFilter,
+    metric: Metric,
+) -> Sql {
+    spend_of(dialect, Source::LineItems, customer, range, filter, metric)
+}
+
+fn spend_of(
+    dialect: Dialect,
+    source: Source,
+    customer: i64,
+    range: &TimeRange,
+    filter: &CostFilter,
+    metric: Metric,
+) -> Sql {
+    let scope = scope_of(dialect, source, customer, Some(range), filter);
+    sums_by(dialect, source, "provider, cost_type", &scope, metric)
+}
+
+/// `SELECT <columns>, <the metric's sum> FROM <source> WHERE <scope> GROUP BY <columns> ORDER BY
+/// <columns>` (the sum a DOUBLE in DuckDB, an exact decimal in ClickHouse).
+fn sums_by(dialect: Dialect, source: Source, columns: &str, scope: &Sql, metric: Metric) -> Sql {
+    let mut sql = Sql::new(dialect);
+    let sum = format!("sum({})", metric_column(metric));
+    sql.push("SELECT ")
+        .push(columns)
+        .push(", ")
+        .push(&dialect.amount(&sum))
+        .push(" FROM ")
+        .push(&dialect.table(source.table()))
         .push(" WHERE ");
-    sql.append(&scope_on(source, customer, Some(range), filter));
-    sql.push(" GROUP BY provider, cost_type ORDER BY provider, cost_type");
+    sql.append(scope);
+    sql.push(" GROUP BY ")
+        .push(columns)
+        .push(" ORDER BY ")
+        .push(columns);
     sql
 }
 
@@ -975,14 +1209,82 @@ pub fn spend_converted(
     metric: Metric,
     conversion: Conversion<'_>,
 ) -> Sql {
-    let mut sql = Sql::default();
-    sql.push("WITH pre AS (SELECT provider, cost_type, charge_date, currency, sum(")
+    spend_converted_of(
+        Dialect::DuckDb,
+        source,
+        customer,
+        range,
+        filter,
+        metric,
+        conversion,
+    )
+}
+
+/// [`spend_converted`] on the line items in `dialect` (ClickHouse: exact decimal amounts, see
+/// [`Dialect::amount`], and `converted` as 0/1).
+pub fn spend_converted_in(
+    dialect: Dialect,
+    customer: i64,
+    range: &TimeRange,
+    filter: &CostFilter,
+    metric: Metric,
+    conversion: Conversion<'_>,
+) -> Sql {
+    spend_converted_of(
+        dialect,
+        Source::LineItems,
+        customer,
+        range,
+        filter,
+        metric,
+        conversion,
+    )
+}
+
+fn spend_converted_of(
+    dialect: Dialect,
+    source: Source,
+    customer: i64,
+    range: &TimeRange,
+    filter: &CostFilter,
+    metric: Metric,
+    conversion: Conversion<'_>,
+) -> Sql {
+    let mut sql = Sql::new(dialect);
+    let mut pre = Sql::new(dialect);
+    pre.push("SELECT provider, cost_type, charge_date, currency, sum(")
         .push(metric_column(metric))
         .push(") AS amount FROM ")
-        .push(source.table())
+        .push(&dialect.table(source.table()))
         .push(" WHERE ");
-    sql.append(&scope_on(source, customer, Some(range), filter));
-    sql.push(" GROUP BY provider, cost_type, charge_date, currency)");
+    pre.append(&scope_of(dialect, source, customer, Some(range), filter));
+    pre.push(" GROUP BY provider, cost_type, charge_date, currency");
+    if dialect.is_clickhouse() {
+        sql.push(
+            "SELECT provider, cost_type, if(converted IS NULL, toNullable(currency), NULL) AS other, \
+             toString(sum(ifNull(",
+        )
+        // DuckDB's `coalesce(converted, amount)` is a DECIMAL(38, 9): 38 digits cannot hold
+        // both the sums' 29 integer digits and the conversion's 12 places.
+        .push(&conversion::round_half_away("converted", 9))
+        .push(
+            ", amount))), max(converted IS NOT NULL AND currency <> ",
+        );
+        sql.bind(Value::Text(conversion.target.to_owned()));
+        sql.push(") FROM ");
+        conversion::converted_rows(
+            &mut sql,
+            &pre,
+            "provider, cost_type, charge_date, currency, amount",
+            customer,
+            conversion,
+        );
+        sql.push(
+            " GROUP BY provider, cost_type, other ORDER BY provider, cost_type, other NULLS FIRST",
+        );
+        return sql;
+    }
+    sql.push("WITH pre AS (").append(&pre).push(")");
     conversion::conversion_ctes(&mut sql, customer, conversion);
     sql.push(" SELECT provider, cost_type, CASE WHEN converted IS NULL THEN currency END AS other,          CAST(sum(coalesce(converted, amount)) AS DOUBLE), bool_or(converted IS NOT NULL AND currency <> ");
     sql.bind(Value::Text(conversion.target.to_owned()));
@@ -994,18 +1296,25 @@ pub fn spend_converted(
 /// whatever a native export put there), always from the line items: the rollups have no service
 /// category. Columns: `provider`, `service`, `currency`, `service_category`, amount (DOUBLE).
 pub fn service_spend(customer: i64, range: &TimeRange, filter: &CostFilter, metric: Metric) -> Sql {
-    let mut sql = Sql::default();
-    sql.push("SELECT provider, service, currency, service_category, CAST(sum(")
-        .push(metric_column(metric))
-        .push(") AS DOUBLE) FROM ")
-        .push(COST_TABLE)
-        .push(" WHERE ");
-    sql.append(&scope(customer, Some(range), filter));
-    sql.push(
-        " GROUP BY provider, service, currency, service_category \
-         ORDER BY provider, service, currency, service_category",
-    );
-    sql
+    service_spend_in(Dialect::DuckDb, customer, range, filter, metric)
+}
+
+/// [`service_spend`] in `dialect` (an exact decimal amount in ClickHouse).
+pub fn service_spend_in(
+    dialect: Dialect,
+    customer: i64,
+    range: &TimeRange,
+    filter: &CostFilter,
+    metric: Metric,
+) -> Sql {
+    let scope = scope_in(dialect, customer, Some(range), filter);
+    sums_by(
+        dialect,
+        Source::LineItems,
+        "provider, service, currency, service_category",
+        &scope,
+        metric,
+    )
 }
 
 /// One page of spend per resource (provider, account, non-empty resource id) with the totals of

@@ -544,6 +544,7 @@ async fn opening_an_earlier_database_builds_the_new_rollups() {
             &Sql {
                 text: tables.into(),
                 params: vec![],
+                ..Sql::default()
             },
         );
         // What an earlier build leaves: no derived rollups, no counts of them.
@@ -564,7 +565,8 @@ async fn opening_an_earlier_database_builds_the_new_rollups() {
             &connection,
             &Sql {
                 text: tables.into(),
-                params: vec![]
+                params: vec![],
+                ..Sql::default()
             }
         ),
         built

@@ -9,9 +9,13 @@
 mod load;
 mod markers;
 mod rates;
+mod read;
+mod read_amounts;
 mod rows;
 mod schema;
 mod shard;
+
+pub use read::ClickHouseReads;
 
 use std::sync::{Arc, Mutex, PoisonError};
 

@@ -43,19 +43,36 @@ impl Plan {
         connection: &Connection,
         customer: i64,
     ) -> Result<CurrencyNote, EngineError> {
+        self.note(|| some_currency(connection, customer))
+    }
+
+    /// The answer's currency note when the plan sums as is, asking `some_currency` (any
+    /// currency of the tenant's data) only when the plan does not know it.
+    pub(crate) fn note<E>(
+        &self,
+        some_currency: impl FnOnce() -> Result<Option<String>, E>,
+    ) -> Result<CurrencyNote, E> {
         let currency = match self {
             Plan::AsIs(Some(currency))
             | Plan::Convert {
                 target: currency, ..
             } => currency.clone(),
-            Plan::AsIs(None) => {
-                some_currency(connection, customer)?.unwrap_or_else(|| DEFAULT_CURRENCY.to_owned())
-            }
+            Plan::AsIs(None) => some_currency()?.unwrap_or_else(|| DEFAULT_CURRENCY.to_owned()),
         };
         Ok(CurrencyNote {
             currency,
             ..CurrencyNote::default()
         })
+    }
+
+    /// The currency of an aggregation's figures, given the most common currency of its rows.
+    pub(crate) fn answer_currency(&self, most_common: Option<String>) -> String {
+        match (self, most_common) {
+            (Plan::AsIs(Some(display)), _) => display.clone(),
+            (Plan::Convert { target, .. }, _) => target.clone(),
+            (Plan::AsIs(None), Some(currency)) if !currency.is_empty() => currency,
+            (Plan::AsIs(None), _) => DEFAULT_CURRENCY.to_owned(),
+        }
     }
 }
 
@@ -67,11 +84,33 @@ pub(crate) fn plan(
     display: Option<&CurrencyCode>,
     one_currency: bool,
 ) -> Result<Plan, EngineError> {
+    choose_plan(
+        display,
+        one_currency,
+        || some_currency(connection, customer),
+        || {
+            Ok(data_currencies(connection, customer)?
+                .into_iter()
+                .next()
+                .map(|main| main.currency))
+        },
+    )
+}
+
+/// The plan for a tenant whose data is in one currency or several, with or without a display
+/// currency; `some_currency` (any currency of the data) and `main_currency` (the one with the
+/// most billed cost) are asked only when the choice needs them.
+pub(crate) fn choose_plan<E>(
+    display: Option<&CurrencyCode>,
+    one_currency: bool,
+    some_currency: impl FnOnce() -> Result<Option<String>, E>,
+    main_currency: impl FnOnce() -> Result<Option<String>, E>,
+) -> Result<Plan, E> {
     if one_currency {
         let Some(display) = display else {
             return Ok(Plan::AsIs(None));
         };
-        return Ok(match some_currency(connection, customer)? {
+        return Ok(match some_currency()? {
             Some(currency) if currency != display.as_str() => Plan::Convert {
                 target: display.to_string(),
                 with_rates: true,
@@ -85,10 +124,7 @@ pub(crate) fn plan(
             with_rates: true,
         },
         None => Plan::Convert {
-            target: data_currencies(connection, customer)?
-                .into_iter()
-                .next()
-                .map_or_else(|| DEFAULT_CURRENCY.to_owned(), |main| main.currency),
+            target: main_currency()?.unwrap_or_else(|| DEFAULT_CURRENCY.to_owned()),
             with_rates: false,
         },
     })

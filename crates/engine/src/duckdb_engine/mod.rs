@@ -2,13 +2,13 @@
 //! a small pool of cloned connections for reads, one writer connection for loads. Every call
 //! runs on a blocking thread; reads are bounded in number and time ([`ReadLimits`]).
 
-mod currency;
+pub(crate) mod currency;
 mod daily_rollup;
 mod export;
 mod load;
 mod progress;
-mod read;
-mod reads;
+pub(crate) mod read;
+pub(crate) mod reads;
 mod resource_costs;
 mod resources;
 mod rollups;

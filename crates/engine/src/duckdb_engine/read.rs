@@ -11,8 +11,8 @@ use super::currency::{self, Plan};
 use super::database_error;
 use crate::query_builder::{self, Reads, Rollup, Source, Sql};
 use crate::{
-    AccountOption, Aggregate, AggregateRow, EngineError, FilterOptions, SeenAccount, ServiceSpend,
-    SpendBreakdown,
+    AccountOption, Aggregate, AggregateRow, CurrencyNote, EngineError, FilterOptions, SeenAccount,
+    ServiceSpend, SpendBreakdown,
 };
 
 /// Runs `sql` (prepared statements are cached per connection) and maps every row.
@@ -242,12 +242,7 @@ pub(crate) fn aggregate(
         total_groups,
         total,
         previous_total,
-        currency: match (&plan, currency) {
-            (Plan::AsIs(Some(display)), _) => display.clone(),
-            (Plan::Convert { target, .. }, _) => target.clone(),
-            (Plan::AsIs(None), Some(currency)) if !currency.is_empty() => currency,
-            (Plan::AsIs(None), _) => "USD".to_owned(),
-        },
+        currency: plan.answer_currency(currency),
         converted,
         other_currencies: currency::other_currencies(&others.0, &others.1),
     })
@@ -283,6 +278,23 @@ pub(crate) fn filter_options(
             row.get::<_, Option<String>>(3)?,
         ))
     })?;
+    let tag_values = if unfiltered && exact_on(connection, customer, range, Rollup::Tags)? {
+        query_builder::tag_values_daily(customer, range)
+    } else {
+        query_builder::tag_values(customer, range, filter)
+    };
+    let tags = query_rows(connection, &tag_values, |row| {
+        Ok((row.get::<_, String>(0)?, row.get::<_, String>(1)?))
+    })?;
+    Ok(filter_options_of(values, tags))
+}
+
+/// `/v2/cost/filters` from the rows of [`query_builder::filter_values`] (`gid`, provider,
+/// value, account name) and [`query_builder::tag_values`] (key, value), in their order.
+pub(crate) fn filter_options_of(
+    values: Vec<(i32, Option<String>, Option<String>, Option<String>)>,
+    tags: Vec<(String, String)>,
+) -> FilterOptions {
     let mut options = FilterOptions::default();
     for (set, provider, value, account_name) in values {
         let provider = provider.and_then(|provider| provider.parse::<Provider>().ok());
@@ -307,19 +319,10 @@ pub(crate) fn filter_options(
     }
     options.cloud_providers.sort();
     options.cloud_providers.dedup();
-
-    let tag_values = if unfiltered && exact_on(connection, customer, range, Rollup::Tags)? {
-        query_builder::tag_values_daily(customer, range)
-    } else {
-        query_builder::tag_values(customer, range, filter)
-    };
-    let tags = query_rows(connection, &tag_values, |row| {
-        Ok((row.get::<_, String>(0)?, row.get::<_, String>(1)?))
-    })?;
     for (key, value) in tags {
         options.tags.entry(key).or_default().push(value);
     }
-    Ok(options)
+    options
 }
 
 pub(crate) fn spend(
@@ -334,10 +337,7 @@ pub(crate) fn spend(
     let plan = rollup_pays.plan(connection, customer, display)?;
     let reads = Reads::over(filter, range, plan.conversion().is_some());
     let source = source_for(connection, customer, Some(range), reads, &mut rollup_pays)?;
-    let mut spend = SpendBreakdown {
-        currency: plan.as_is_note(connection, customer)?,
-        ..SpendBreakdown::default()
-    };
+    let currency = plan.as_is_note(connection, customer)?;
     let rows = match plan.conversion() {
         None => query_rows(
             connection,
@@ -358,8 +358,21 @@ pub(crate) fn spend(
             },
         )?,
     };
+    Ok(spend_of(currency, rows))
+}
+
+/// One row of a spend answer: provider, cost type, the currency no rate converts (`None`: the
+/// amount is in the answer's currency), amount, whether some of it was converted.
+pub(crate) type SpendRow = (String, String, Option<String>, f64, bool);
+
+/// The spend breakdown from the rows of [`query_builder::spend`] or
+/// [`query_builder::spend_converted`], in their order (amounts add up in that order).
+pub(crate) fn spend_of(currency: CurrencyNote, rows: Vec<SpendRow>) -> SpendBreakdown {
+    let mut spend = SpendBreakdown {
+        currency,
+        ..SpendBreakdown::default()
+    };
     for (provider, cost_type, other, amount, converted) in rows {
-        let (provider, cost_type): (String, String) = (provider, cost_type);
         if let Some(other) = other {
             currency::add_other(&mut spend.currency.other_currencies, other, amount);
             continue;
@@ -371,7 +384,7 @@ pub(crate) fn spend(
         }
         *spend.by_cost_type.entry(cost_type).or_insert(0.0) += amount;
     }
-    Ok(spend)
+    spend
 }
 
 /// Spend per provider, service and currency with the distinct non-empty service categories of
@@ -396,6 +409,14 @@ pub(crate) fn service_spend(
             ))
         },
     )?;
+    Ok(service_spend_of(rows))
+}
+
+/// Service spend from the rows of [`query_builder::service_spend`] (provider, service,
+/// currency, category, amount), in their order.
+pub(crate) fn service_spend_of(
+    rows: Vec<(String, String, String, String, f64)>,
+) -> Vec<ServiceSpend> {
     let mut services: Vec<ServiceSpend> = Vec::new();
     for (provider, service, currency, category, amount) in rows {
         let Ok(provider) = provider.parse::<Provider>() else {
@@ -421,7 +442,7 @@ pub(crate) fn service_spend(
             }
         }
     }
-    Ok(services)
+    services
 }
 
 pub(crate) fn accounts(

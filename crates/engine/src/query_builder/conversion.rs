@@ -62,6 +62,90 @@ pub(crate) fn conversion_ctes(sql: &mut Sql, customer: i64, conversion: Conversi
     );
 }
 
+/// `(SELECT <columns>, …, converted FROM (pre) …)`: [`conversion_ctes`]' `conv` for a dialect
+/// without CTEs nor `ASOF JOIN` (ClickHouse 18.16), as a subquery of `pre`'s `columns` and
+/// `converted`, the same rule written with arrays: each currency's rates to the target sorted
+/// by date (as text: 18.16's `groupArray` crashes on tuples holding a Decimal128), the latest on
+/// or before the row's charge date, else the earliest; the product
+/// rounded half away from zero to 12 places, as DuckDB's DECIMAL cast rounds (ClickHouse's
+/// truncates, hence the half added first). The charge date goes into the lambdas as an
+/// argument (`replicate`): 18.16 drops a column that only a lambda captures from a subquery.
+/// The rates are joined `GLOBAL` (read once and sent to the shards): ClickHouse refuses a
+/// `Distributed` table joined into a query over another one otherwise.
+pub(crate) fn converted_rows(
+    sql: &mut Sql,
+    pre: &Sql,
+    columns: &str,
+    customer: i64,
+    conversion: Conversion<'_>,
+) {
+    sql.push("(SELECT ").push(columns).push(", if(currency = ");
+    sql.bind(Value::Text(conversion.target.to_owned()));
+    sql.push(", toNullable(toDecimal128(amount, 12)), ");
+    if conversion.with_rates {
+        sql.push(
+            "if(empty(rates), NULL, toNullable(",
+        )
+        .push(&round_half_away("scaled", 12))
+        .push(
+            "))) AS converted, \
+             amount * toDecimal128(if(arrayExists((r, day) -> r.1 <= day, rates, \
+             replicate(charge_date, rates)), tupleElement(arrayFilter((r, day) -> r.1 <= day, \
+             rates, replicate(charge_date, rates))[-1], 2), \
+             if(empty(rates), '0', tupleElement(rates[1], 2))), 12) AS scaled FROM (",
+        )
+        .append(pre)
+        .push(") GLOBAL ANY LEFT JOIN (SELECT cur AS currency, arraySort(groupArray((rate_date, toString(rate)))) AS rates FROM (");
+        clickhouse_rates(sql, customer, conversion.target);
+        sql.push(") GROUP BY cur) USING currency)");
+    } else {
+        sql.push("NULL) AS converted FROM (").append(pre).push("))");
+    }
+}
+
+/// `expression` (a ClickHouse Decimal) rounded half away from zero to `scale` places, as DuckDB
+/// rounds a DECIMAL cast to fewer places (ClickHouse's own cast truncates).
+pub(crate) fn round_half_away(expression: &str, scale: usize) -> String {
+    let half = format!("0.{}5", "0".repeat(scale));
+    format!(
+        "toDecimal128(if({expression} < 0, {expression} - toDecimal128('{half}', {places}), \
+         {expression} + toDecimal128('{half}', {places})), {scale})",
+        places = scale + 1
+    )
+}
+
+/// The rates to `target` as `cur`, `rate_date`, `rate`, given or given the other way round
+/// (inverted, rounded to 12 places as DuckDB casts a DOUBLE to its DECIMAL) for a currency with
+/// no rate given this way: [`rates_cte`] in ClickHouse.
+fn clickhouse_rates(sql: &mut Sql, customer: i64, target: &str) {
+    let table = sql.dialect.table(RATES_TABLE);
+    let target = || Value::Text(target.to_owned());
+    let customer = || Value::BigInt(customer);
+    sql.push("SELECT from_currency AS cur, rate_date, rate FROM ")
+        .push(&table)
+        .push(" WHERE customer_id = ");
+    sql.bind(customer());
+    sql.push(" AND to_currency = ");
+    sql.bind(target());
+    sql.push(
+        " UNION ALL SELECT to_currency, rate_date, \
+         toDecimal128(round(1 / toFloat64(rate) * 1e12), 0) * toDecimal128('0.000000000001', 12) \
+         FROM ",
+    )
+    .push(&table)
+    .push(" WHERE customer_id = ");
+    sql.bind(customer());
+    sql.push(" AND from_currency = ");
+    sql.bind(target());
+    sql.push(" AND to_currency GLOBAL NOT IN (SELECT from_currency FROM ")
+        .push(&table)
+        .push(" WHERE customer_id = ");
+    sql.bind(customer());
+    sql.push(" AND to_currency = ");
+    sql.bind(target());
+    sql.push(")");
+}
+
 /// `, xr AS (…)`: the rates to `target`, given, or given the other way round (inverted) for a
 /// currency with no rate given this way.
 fn rates_cte(sql: &mut Sql, customer: i64, target: &str) {
@@ -121,6 +205,20 @@ pub fn data_currencies(customer: i64) -> Sql {
     let mut sql = Sql::default();
     sql.push("SELECT currency, CAST(sum(billed_cost) AS DOUBLE) AS billed FROM ")
         .push(super::CORE_DAILY_TABLE)
+        .push(" WHERE customer_id = ");
+    sql.bind(Value::BigInt(customer));
+    sql.push(" GROUP BY currency ORDER BY sum(billed_cost) DESC, currency");
+    sql
+}
+
+/// [`data_currencies`] from the line items in `dialect` (the ClickHouse engine keeps no
+/// rollups yet); the amount is an exact decimal in ClickHouse.
+pub fn data_currencies_in(dialect: super::Dialect, customer: i64) -> Sql {
+    let mut sql = Sql::new(dialect);
+    sql.push("SELECT currency, ")
+        .push(&dialect.amount("sum(billed_cost)"))
+        .push(" AS billed FROM ")
+        .push(&dialect.table(super::COST_TABLE))
         .push(" WHERE customer_id = ");
     sql.bind(Value::BigInt(customer));
     sql.push(" GROUP BY currency ORDER BY sum(billed_cost) DESC, currency");

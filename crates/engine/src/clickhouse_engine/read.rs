@@ -1,0 +1,305 @@
+//! The ClickHouse engine's reads: the query builder's SQL in the ClickHouse dialect, sent by
+//! `costscope-clickhouse` (bounded by the client's `max_execution_time` and timeout), its exact
+//! `TabSeparated` answer turned into the engine's answer types by the same shaping as the
+//! DuckDB engine's, amounts converted as DuckDB converts them ([`read_amounts`]). Every
+//! statement is scoped to one customer by the builder (`customer_id = …` first).
+//!
+//! Reads go to the line items (no rollups yet): the `Distributed` table when the URL names a
+//! cluster, else the one server's `_local` table ([`Dialect::table`]).
+
+use chrono::NaiveDate;
+use costscope_clickhouse::{Client, Row};
+use costscope_core::cost::{
+    AggregateQuery, CostFilter, CurrencyCode, Dimension, Metric, TimeRange,
+};
+
+use super::read_amounts::duckdb_double;
+use crate::duckdb_engine::currency::{choose_plan, Plan};
+use crate::duckdb_engine::read::{filter_options_of, service_spend_of, spend_of, SpendRow};
+use crate::duckdb_engine::reads::timed_out;
+use crate::query_builder::{self, Currencies, Dialect, Sql};
+use crate::{
+    Aggregate, AggregateRow, CurrencyAmount, CustomerId, EngineError, FilterOptions, ServiceSpend,
+    SpendBreakdown,
+};
+
+/// ClickHouse's "Timeout exceeded" (`max_execution_time`).
+const TIMEOUT_EXCEEDED: u32 = 159;
+
+/// The reads of the cost engine on ClickHouse. Cheap to clone.
+#[derive(Debug, Clone)]
+pub struct ClickHouseReads {
+    client: Client,
+    dialect: Dialect,
+}
+
+impl ClickHouseReads {
+    /// Reads through `client`: the `Distributed` tables when its URL names a cluster, else the
+    /// server's local tables.
+    pub fn new(client: Client) -> Self {
+        let distributed = client.url().cluster().is_some();
+        Self {
+            client,
+            dialect: Dialect::ClickHouse { distributed },
+        }
+    }
+
+    pub fn dialect(&self) -> Dialect {
+        self.dialect
+    }
+
+    /// Runs one statement of the builder and returns its rows.
+    async fn rows(&self, sql: &Sql) -> Result<Vec<Row>, EngineError> {
+        debug_assert!(
+            sql.params.is_empty() && sql.dialect == self.dialect,
+            "ClickHouse SQL carries its values as literals"
+        );
+        self.client
+            .query_tsv(&sql.text)
+            .await
+            .map_err(|error| self.engine_error(error))
+    }
+
+    fn engine_error(&self, error: costscope_clickhouse::Error) -> EngineError {
+        let limit = self.client.settings().max_execution_time;
+        match (&error, limit) {
+            (costscope_clickhouse::Error::Timeout { timeout, .. }, _) => timed_out(*timeout),
+            (_, Some(limit)) if error.code() == Some(TIMEOUT_EXCEEDED) => timed_out(limit),
+            _ => EngineError::Database(error.to_string()),
+        }
+    }
+
+    /// Billed cost per currency over all of the tenant's data, largest first.
+    pub async fn data_currencies(
+        &self,
+        customer: CustomerId,
+    ) -> Result<Vec<CurrencyAmount>, EngineError> {
+        let sql = query_builder::data_currencies_in(self.dialect, customer);
+        self.rows(&sql)
+            .await?
+            .iter()
+            .map(|row| {
+                Ok(CurrencyAmount {
+                    currency: text(row, 0)?.to_owned(),
+                    amount: amount(row, 1)?,
+                })
+            })
+            .collect()
+    }
+
+    /// How a call treats currencies (the DuckDB engine's rule), from the tenant's currencies.
+    async fn plan(
+        &self,
+        customer: CustomerId,
+        display: Option<&CurrencyCode>,
+    ) -> Result<(Plan, Option<String>), EngineError> {
+        let currencies = self.data_currencies(customer).await?;
+        let first = currencies.first().map(|main| main.currency.clone());
+        let plan = choose_plan(
+            display,
+            currencies.len() == 1,
+            || Ok::<_, EngineError>(first.clone()),
+            || Ok(first.clone()),
+        )?;
+        Ok((plan, first))
+    }
+
+    pub async fn aggregate_in(
+        &self,
+        customer: CustomerId,
+        query: &AggregateQuery,
+        display: Option<&CurrencyCode>,
+    ) -> Result<Aggregate, EngineError> {
+        let dimensions = query_builder::distinct_dimensions(&query.dimensions);
+        let with_account_name = dimensions.contains(&Dimension::Account);
+        let (plan, _) = self.plan(customer, display).await?;
+        let currencies = match plan.conversion() {
+            Some(conversion) => Currencies::Convert(conversion),
+            None => Currencies::One,
+        };
+        let sql = query_builder::aggregate_in(self.dialect, customer, query, currencies);
+        let mut answer = Aggregate {
+            rows: Vec::new(),
+            total_groups: 0,
+            total: 0.0,
+            previous_total: 0.0,
+            currency: String::new(),
+            converted: false,
+            other_currencies: Vec::new(),
+        };
+        let mut most_common = None;
+        // Columns: kind, bucket, rank, name, amount, flag, g0…gN (see the builder).
+        for row in self.rows(&sql).await? {
+            match text(&row, 0)? {
+                "0" => {
+                    answer.total_groups = parse(&row, 2)?;
+                    most_common = Some(text(&row, 3)?.to_owned());
+                    answer.total = amount(&row, 4)?;
+                    answer.converted = text(&row, 5)? == "1";
+                }
+                "1" => answer.other_currencies.push(CurrencyAmount {
+                    currency: text(&row, 3)?.to_owned(),
+                    amount: amount(&row, 4)?,
+                }),
+                _ => {
+                    let bucket = text(&row, 1)?;
+                    let mut group = Vec::with_capacity(dimensions.len());
+                    for index in 0..dimensions.len() {
+                        group.push(text(&row, 6 + index)?.to_owned());
+                    }
+                    answer.rows.push(AggregateRow {
+                        timestamp: if bucket.is_empty() {
+                            None
+                        } else {
+                            Some(date(&row, bucket)?)
+                        },
+                        group,
+                        account_name: with_account_name
+                            .then(|| text(&row, 3).map(str::to_owned))
+                            .transpose()?,
+                        amount: amount(&row, 4)?,
+                    });
+                }
+            }
+        }
+        answer.currency = plan.answer_currency(most_common);
+        let previous =
+            query_builder::previous_total_in(self.dialect, customer, query, plan.conversion());
+        answer.previous_total = match self.rows(&previous).await?.first() {
+            Some(row) => amount(row, 0)?,
+            None => 0.0,
+        };
+        Ok(answer)
+    }
+
+    pub async fn filter_options(
+        &self,
+        customer: CustomerId,
+        range: Option<TimeRange>,
+        filter: &CostFilter,
+    ) -> Result<FilterOptions, EngineError> {
+        let values_sql =
+            query_builder::filter_values_in(self.dialect, customer, range.as_ref(), filter);
+        let values = self
+            .rows(&values_sql)
+            .await?
+            .iter()
+            .map(|row| {
+                Ok((
+                    parse::<i32>(row, 0)?,
+                    Some(text(row, 1)?.to_owned()),
+                    Some(text(row, 2)?.to_owned()),
+                    Some(text(row, 3)?.to_owned()),
+                ))
+            })
+            .collect::<Result<Vec<_>, EngineError>>()?;
+        let tags_sql = query_builder::tag_values_in(self.dialect, customer, range.as_ref(), filter);
+        let tags = self
+            .rows(&tags_sql)
+            .await?
+            .iter()
+            .map(|row| Ok((text(row, 0)?.to_owned(), text(row, 1)?.to_owned())))
+            .collect::<Result<Vec<_>, EngineError>>()?;
+        Ok(filter_options_of(values, tags))
+    }
+
+    pub async fn spend_in(
+        &self,
+        customer: CustomerId,
+        range: TimeRange,
+        filter: &CostFilter,
+        metric: Metric,
+        display: Option<&CurrencyCode>,
+    ) -> Result<SpendBreakdown, EngineError> {
+        let (plan, first) = self.plan(customer, display).await?;
+        let currency = plan.note(|| Ok::<_, EngineError>(first))?;
+        let sql = match plan.conversion() {
+            None => query_builder::spend_in(self.dialect, customer, &range, filter, metric),
+            Some(conversion) => query_builder::spend_converted_in(
+                self.dialect,
+                customer,
+                &range,
+                filter,
+                metric,
+                conversion,
+            ),
+        };
+        // Columns: provider, cost_type, amount; converting: provider, cost_type, other,
+        // amount, converted.
+        let rows = self
+            .rows(&sql)
+            .await?
+            .iter()
+            .map(|row| {
+                let converting = row.len() == 5;
+                Ok::<SpendRow, EngineError>((
+                    text(row, 0)?.to_owned(),
+                    text(row, 1)?.to_owned(),
+                    if converting {
+                        opt(row, 2)?.map(str::to_owned)
+                    } else {
+                        None
+                    },
+                    amount(row, if converting { 3 } else { 2 })?,
+                    converting && text(row, 4)? == "1",
+                ))
+            })
+            .collect::<Result<Vec<_>, _>>()?;
+        Ok(spend_of(currency, rows))
+    }
+
+    pub async fn service_spend(
+        &self,
+        customer: CustomerId,
+        range: TimeRange,
+        filter: &CostFilter,
+        metric: Metric,
+    ) -> Result<Vec<ServiceSpend>, EngineError> {
+        let sql = query_builder::service_spend_in(self.dialect, customer, &range, filter, metric);
+        let rows = self
+            .rows(&sql)
+            .await?
+            .iter()
+            .map(|row| {
+                Ok((
+                    text(row, 0)?.to_owned(),
+                    text(row, 1)?.to_owned(),
+                    text(row, 2)?.to_owned(),
+                    text(row, 3)?.to_owned(),
+                    amount(row, 4)?,
+                ))
+            })
+            .collect::<Result<Vec<_>, EngineError>>()?;
+        Ok(service_spend_of(rows))
+    }
+}
+
+fn answer_error(error: costscope_clickhouse::tsv::TsvError) -> EngineError {
+    EngineError::Database(format!("ClickHouse answer: {error}"))
+}
+
+fn text(row: &Row, index: usize) -> Result<&str, EngineError> {
+    row.text(index).map_err(answer_error)
+}
+
+fn opt(row: &Row, index: usize) -> Result<Option<&str>, EngineError> {
+    row.opt(index).map_err(answer_error)
+}
+
+fn parse<T: std::str::FromStr>(row: &Row, index: usize) -> Result<T, EngineError> {
+    row.parse(index).map_err(answer_error)
+}
+
+/// An amount column (an exact decimal) as the DuckDB engine's DOUBLE.
+fn amount(row: &Row, index: usize) -> Result<f64, EngineError> {
+    duckdb_double(text(row, index)?)
+}
+
+fn date(row: &Row, text: &str) -> Result<NaiveDate, EngineError> {
+    text.parse().map_err(|_| {
+        EngineError::Database(format!(
+            "ClickHouse answer: `{text}` in row {} is not a date",
+            row.number()
+        ))
+    })
+}

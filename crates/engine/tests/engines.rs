@@ -165,12 +165,12 @@ impl Both {
         for &metric in metrics {
             let expected = self
                 .duckdb
-                .spend_in(customer, range.clone(), filter, metric, display.as_ref())
+                .spend_in(customer, *range, filter, metric, display.as_ref())
                 .await
                 .unwrap();
             let got = self
                 .clickhouse
-                .spend_in(customer, range.clone(), filter, metric, display.as_ref())
+                .spend_in(customer, *range, filter, metric, display.as_ref())
                 .await
                 .unwrap_or_else(|error| panic!("{filter:?}: {error}"));
             assert_eq!(
@@ -180,12 +180,12 @@ impl Both {
             );
             let expected = self
                 .duckdb
-                .service_spend(customer, range.clone(), filter, metric)
+                .service_spend(customer, *range, filter, metric)
                 .await
                 .unwrap();
             let got = self
                 .clickhouse
-                .service_spend(customer, range.clone(), filter, metric)
+                .service_spend(customer, *range, filter, metric)
                 .await
                 .unwrap();
             assert_eq!(
@@ -199,12 +199,12 @@ impl Both {
     async fn filter_options(&self, customer: i64, range: Option<TimeRange>, filter: &CostFilter) {
         let expected = self
             .duckdb
-            .filter_options(customer, range.clone(), filter)
+            .filter_options(customer, range, filter)
             .await
             .unwrap();
         let got = self
             .clickhouse
-            .filter_options(customer, range.clone(), filter)
+            .filter_options(customer, range, filter)
             .await
             .unwrap();
         assert_eq!(got, expected, "customer {customer}, {range:?}, {filter:#?}");
@@ -308,7 +308,7 @@ async fn aggregations_answer_alike_for_every_dimension_interval_and_page() {
                         limit,
                         offset,
                         ascending,
-                        ..query(range.clone())
+                        ..query(range)
                     };
                     both.aggregate(MULTI, &query, None).await;
                     if index % 3 == 0 {
@@ -337,7 +337,7 @@ async fn aggregations_answer_alike_with_every_filter_metric_and_display_currency
                     metric: *metric,
                     dimensions: vec![Dimension::Service],
                     interval: Some(Interval::Daily),
-                    ..query(range.clone())
+                    ..query(range)
                 };
                 both.aggregate(MULTI, &query, None).await;
                 both.aggregate(SINGLE, &query, None).await;
@@ -350,7 +350,7 @@ async fn aggregations_answer_alike_with_every_filter_metric_and_display_currency
                 dimensions: vec![Dimension::Account],
                 interval: Some(Interval::Weekly),
                 limit: Some(3),
-                ..query(range.clone())
+                ..query(range)
             };
             for display in [Some("USD"), Some("GBP"), Some("JPY")] {
                 both.aggregate(MULTI, &query, display).await;
@@ -375,7 +375,7 @@ async fn converted_aggregations_answer_alike_in_every_shape() {
                         interval,
                         cumulative,
                         limit: Some(4),
-                        ..query(range.clone())
+                        ..query(range)
                     };
                     for display in [Some("USD"), Some("GBP"), Some("EUR")] {
                         both.aggregate(MULTI, &query, display).await;
@@ -416,7 +416,7 @@ async fn filter_options_answer_alike() {
     for range in all_ranges {
         for filter in filters() {
             for customer in [MULTI, SINGLE, NOBODY] {
-                both.filter_options(customer, range.clone(), &filter).await;
+                both.filter_options(customer, range, &filter).await;
             }
         }
     }

@@ -289,10 +289,13 @@ pub(crate) fn filter_options(
     Ok(filter_options_of(values, tags))
 }
 
-/// `/v2/cost/filters` from the rows of [`query_builder::filter_values`] (`gid`, provider,
-/// value, account name) and [`query_builder::tag_values`] (key, value), in their order.
+/// One row of [`query_builder::filter_values`]: `gid`, provider, value, account name.
+pub(crate) type FilterValueRow = (i32, Option<String>, Option<String>, Option<String>);
+
+/// `/v2/cost/filters` from the rows of [`query_builder::filter_values`] and
+/// [`query_builder::tag_values`] (key, value), in their order.
 pub(crate) fn filter_options_of(
-    values: Vec<(i32, Option<String>, Option<String>, Option<String>)>,
+    values: Vec<FilterValueRow>,
     tags: Vec<(String, String)>,
 ) -> FilterOptions {
     let mut options = FilterOptions::default();

@@ -140,7 +140,7 @@ fn all_sql() -> String {
         for (f, filter) in filters().into_iter().enumerate() {
             for source in sources {
                 let base = AggregateQuery {
-                    range: range.clone(),
+                    range,
                     filter: filter.clone(),
                     dimensions: vec![Dimension::Service],
                     interval: Some(Interval::Daily),
@@ -211,7 +211,7 @@ fn all_sql() -> String {
             for sort in [ResourceSort::Cost, ResourceSort::Region] {
                 for conversion in conversions() {
                     let query = ResourcesQuery {
-                        range: range.clone(),
+                        range,
                         filter: filter.clone(),
                         metric: Metric::Billed,
                         sort,
@@ -237,7 +237,7 @@ fn all_sql() -> String {
                 for cumulative in [false, true] {
                     for (limit, ascending) in [(None, false), (Some(3), true)] {
                         let query = AggregateQuery {
-                            range: range.clone(),
+                            range,
                             filter: CostFilter::default(),
                             dimensions: dimensions.clone(),
                             interval,

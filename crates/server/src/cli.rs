@@ -45,6 +45,9 @@ pub struct GlobalArgs {
     /// Directory for local data: the SQLite database and the generated auth secret [default: ./data]
     #[arg(long, global = true, env = "COSTSCOPE_DATA_DIR", value_name = "DIR")]
     pub data_dir: Option<PathBuf>,
+    /// Directory of the uploads waiting for their load; replicas share one [default: <data-dir>/uploads]
+    #[arg(long, global = true, env = "COSTSCOPE_UPLOADS_DIR", value_name = "DIR")]
+    pub uploads_dir: Option<PathBuf>,
     /// Metadata database: sqlite://PATH or postgres://USER@HOST/DB [default: sqlite://<data-dir>/costscope.db]
     #[arg(
         long,

@@ -2,6 +2,7 @@
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
+use std::time::Duration;
 
 use anyhow::Context;
 use costscope_core::FeatureFlags;
@@ -10,6 +11,7 @@ use serde::Deserialize;
 
 use crate::auth::client_address::TrustedProxies;
 use crate::cli::GlobalArgs;
+use crate::jobs::lease::LeaseTimes;
 
 pub const DEFAULT_ADDR: &str = "127.0.0.1:8080";
 pub const DEFAULT_DATA_DIR: &str = "./data";
@@ -27,6 +29,10 @@ pub enum LogFormat {
 pub struct Config {
     pub addr: String,
     pub data_dir: PathBuf,
+    /// Where uploads wait for their load (`<uploads_dir>/<job id>/`); `<data_dir>/uploads`
+    /// unless set. Replicas share one directory (NFS or similar) so that any of them can load
+    /// an upload another received, or take over its load.
+    pub uploads_dir: PathBuf,
     /// May hold database credentials.
     pub database_url: SecretString,
     /// Base of invitation links; `None` means `http://<bound address>`.
@@ -59,6 +65,8 @@ pub struct Config {
     pub secrets_key: Option<SecretString>,
     pub cloud: CloudConfig,
     pub discovery: DiscoveryConfig,
+    /// `[jobs]`: the leases that let one replica at a time run a job.
+    pub jobs: JobsConfig,
     /// Microsoft Teams through Microsoft Graph; `None` (no `client_id`): every Teams call
     /// answers 503.
     pub teams: Option<TeamsConfig>,
@@ -281,6 +289,40 @@ impl Default for UploadLimits {
     }
 }
 
+/// `[jobs]` (docs/OPERATIONS.md, "Several replicas"): how long a job's lease runs unless
+/// renewed (renewed every third of it), so how long a stopped replica's jobs wait before
+/// another replica takes them over.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct JobsConfig {
+    pub lease: LeaseTimes,
+}
+
+/// `[jobs]` as written in the TOML file.
+#[derive(Debug, Default, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+struct JobsFile {
+    lease_seconds: Option<u64>,
+}
+
+/// Below it a lease renewed every third of its time would be renewed more than once a second.
+const MIN_LEASE_SECONDS: u64 = 3;
+
+impl JobsFile {
+    fn resolve(self) -> anyhow::Result<JobsConfig> {
+        let lease = match self.lease_seconds {
+            Some(seconds) => {
+                anyhow::ensure!(
+                    seconds >= MIN_LEASE_SECONDS,
+                    "jobs.lease_seconds must be at least {MIN_LEASE_SECONDS} (it is {seconds})"
+                );
+                LeaseTimes::with_ttl(Duration::from_secs(seconds))
+            }
+            None => LeaseTimes::default(),
+        };
+        Ok(JobsConfig { lease })
+    }
+}
+
 /// `[uploads]` as written in the TOML file.
 #[derive(Debug, Default, Deserialize)]
 #[serde(default, deny_unknown_fields)]
@@ -410,6 +452,7 @@ impl Default for RateLimits {
 struct FileConfig {
     addr: Option<String>,
     data_dir: Option<PathBuf>,
+    uploads_dir: Option<PathBuf>,
     database_url: Option<SecretString>,
     public_url: Option<String>,
     log_format: Option<LogFormat>,
@@ -445,6 +488,8 @@ struct FileConfig {
     #[serde(default)]
     discovery: DiscoveryConfig,
     #[serde(default)]
+    jobs: JobsFile,
+    #[serde(default)]
     teams: TeamsFile,
 }
 
@@ -454,6 +499,7 @@ pub struct Overrides {
     pub config_file: Option<PathBuf>,
     pub addr: Option<String>,
     pub data_dir: Option<PathBuf>,
+    pub uploads_dir: Option<PathBuf>,
     pub database_url: Option<String>,
     pub public_url: Option<String>,
     pub log_format: Option<LogFormat>,
@@ -486,6 +532,7 @@ impl From<GlobalArgs> for Overrides {
             config_file: args.config,
             addr: args.addr,
             data_dir: args.data_dir,
+            uploads_dir: args.uploads_dir,
             database_url: args.database_url,
             public_url: args.public_url,
             log_format: args.log_format,
@@ -528,6 +575,10 @@ impl Config {
             .data_dir
             .or(file.data_dir)
             .unwrap_or_else(|| PathBuf::from(DEFAULT_DATA_DIR));
+        let uploads_dir = overrides
+            .uploads_dir
+            .or(file.uploads_dir)
+            .unwrap_or_else(|| data_dir.join(crate::jobs::ingest::UPLOADS_DIR));
         let database_url = match overrides.database_url {
             Some(url) => SecretString::from(url),
             None => file
@@ -607,6 +658,7 @@ impl Config {
                 .or(file.addr)
                 .unwrap_or_else(|| DEFAULT_ADDR.to_owned()),
             data_dir,
+            uploads_dir,
             database_url,
             public_url: overrides.public_url.or(file.public_url),
             log_format: overrides.log_format.or(file.log_format).unwrap_or_default(),
@@ -635,6 +687,7 @@ impl Config {
                 file.discovery.validate()?;
                 file.discovery
             },
+            jobs: file.jobs.resolve()?,
             teams,
         })
     }
@@ -901,6 +954,7 @@ mod tests {
         assert_eq!(config.queries, QueryLimits::default());
         assert_eq!(config.uploads, UploadLimits::default());
         assert_eq!(config.discovery, DiscoveryConfig::default());
+        assert_eq!(config.jobs.lease, LeaseTimes::default());
         assert!(
             config.teams.is_none(),
             "Teams is off until an app registration is given"
@@ -913,6 +967,48 @@ mod tests {
         assert_eq!(
             config.load_memory_limit,
             costscope_engine::DEFAULT_LOAD_MEMORY_LIMIT
+        );
+    }
+
+    #[test]
+    fn uploads_dir_defaults_under_the_data_dir_and_may_be_shared() {
+        let default = parse(r#"data_dir = "/var/lib/costscope""#, Overrides::default());
+        assert_eq!(default.uploads_dir, Path::new("/var/lib/costscope/uploads"));
+        let shared = parse(
+            r#"
+            data_dir = "/var/lib/costscope"
+            uploads_dir = "/mnt/shared/uploads"
+            "#,
+            Overrides::default(),
+        );
+        assert_eq!(shared.uploads_dir, Path::new("/mnt/shared/uploads"));
+        let flag = parse(
+            r#"uploads_dir = "/mnt/shared/uploads""#,
+            Overrides {
+                uploads_dir: Some("/srv/uploads".into()),
+                ..Overrides::default()
+            },
+        );
+        assert_eq!(flag.uploads_dir, Path::new("/srv/uploads"));
+    }
+
+    #[test]
+    fn the_job_lease_time_is_read_and_checked() {
+        assert_eq!(
+            parse("", Overrides::default()).jobs.lease,
+            LeaseTimes::default()
+        );
+        let short = parse("[jobs]\nlease_seconds = 6", Overrides::default());
+        assert_eq!(short.jobs.lease.ttl, Duration::from_secs(6));
+        assert_eq!(short.jobs.lease.renew_every, Duration::from_secs(2));
+        let error = Config::merge(
+            toml::from_str("[jobs]\nlease_seconds = 2").unwrap(),
+            Overrides::default(),
+        )
+        .unwrap_err();
+        assert_eq!(
+            error.to_string(),
+            "jobs.lease_seconds must be at least 3 (it is 2)"
         );
     }
 

@@ -9,7 +9,7 @@ use costscope_engine::{CostEngine, LoadSummary};
 use costscope_ingest::demo::write_demo_files;
 use costscope_store::MetadataStore;
 
-use crate::jobs::ingest::{load_directly, remove_upload, DirectLoad, LocalFile, UPLOADS_DIR};
+use crate::jobs::ingest::{load_directly, remove_upload, DirectLoad, LocalFile};
 use crate::onboarding::{register_customer, Registration, TRIAL_DAYS};
 
 pub const DEMO_EMAIL: &str = "demo@costscope.dev";
@@ -18,6 +18,10 @@ pub const DEMO_USER_NAME: &str = "Demo User";
 pub const DEMO_CUSTOMER_NAME: &str = "Demo Company";
 /// Who the demo data loads are recorded as.
 pub const DEMO_UPLOADER: &str = "demo";
+/// Folder of the data directory where the demo files are generated, then loaded at once: this
+/// replica's own, not the shared `uploads_dir`, where two replicas starting with `--demo`
+/// would write over each other's.
+const DEMO_FILES_DIR: &str = "demo-files";
 
 /// The demo tenant as [`ensure_demo_tenant`] found or made it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -77,7 +81,7 @@ pub async fn load_demo_data(
     data_dir: &Path,
 ) -> anyhow::Result<LoadSummary> {
     let today = clock.now().date_naive();
-    let dir = data_dir.join(UPLOADS_DIR).join("demo");
+    let dir = data_dir.join(DEMO_FILES_DIR);
     remove_upload(&dir).await;
     let target = dir.clone();
     let paths = tokio::task::spawn_blocking(move || write_demo_files(&target, today))

@@ -57,7 +57,7 @@ impl Application {
             store.as_ref(),
             &cost_engine,
             clock.as_ref(),
-            &config.data_dir,
+            &config.uploads_dir,
             &holder,
         )
         .await?;

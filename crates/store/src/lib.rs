@@ -321,6 +321,13 @@ pub trait MetadataStore: Send + Sync + std::fmt::Debug {
         -> Result<bool, StoreError>;
     /// Forgets a job whose upload broke off while receiving (no effect on any other job).
     async fn delete_ingest_job(&self, id: i64) -> Result<(), StoreError>;
+    /// Forgets the jobs still receiving that were created before `created_before`: their
+    /// receiver stopped (a replica killed mid-upload), since no upload or fetch runs that long.
+    /// Answers their ids, whose files the caller deletes.
+    async fn delete_abandoned_receiving_ingest_jobs(
+        &self,
+        created_before: DateTime<Utc>,
+    ) -> Result<Vec<i64>, StoreError>;
     /// One of the customer's uploads (never a receiving one).
     async fn get_ingest_job(
         &self,

@@ -1017,6 +1017,21 @@ macro_rules! impl_metadata_store {
                 Ok(())
             }
 
+            #[tracing::instrument(skip_all)]
+            async fn delete_abandoned_receiving_ingest_jobs(
+                &self,
+                created_before: chrono::DateTime<chrono::Utc>,
+            ) -> Result<Vec<i64>, crate::StoreError> {
+                let ids: Vec<(i64,)> = sqlx::query_as(
+                    "DELETE FROM ingest_jobs WHERE status = 'receiving' AND created_at < $1 \
+                     RETURNING id",
+                )
+                .bind(created_before)
+                .fetch_all(&self.pool)
+                .await?;
+                Ok(ids.into_iter().map(|(id,)| id).collect())
+            }
+
             #[tracing::instrument(skip_all, fields(customer_id, id))]
             async fn get_ingest_job(
                 &self,

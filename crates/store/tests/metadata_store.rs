@@ -638,6 +638,56 @@ mod ingest_jobs {
     }
 
     #[tokio::test]
+    async fn receiving_jobs_older_than_the_bound_are_forgotten_and_no_others() {
+        for_each_backend(|store| async move {
+            let (customer_id, owner) = create_customer(store.as_ref(), "olive@acme.test").await;
+            let receiving_since = |at| NewIngestJob {
+                customer_id,
+                created_by_user_id: None,
+                created_by: "x",
+                upload: None,
+                source: None,
+                cloud_account_id: None,
+                now: at,
+            };
+            let two_days_ago = now() - Duration::days(2);
+            let abandoned = store
+                .create_ingest_job(receiving_since(two_days_ago))
+                .await
+                .unwrap();
+            let receiving = store
+                .create_ingest_job(receiving_since(now()))
+                .await
+                .unwrap();
+            let queued = queue(store.as_ref(), &owner, &[file("a.csv", 1)]).await;
+
+            let forgotten = store
+                .delete_abandoned_receiving_ingest_jobs(now() - Duration::days(1))
+                .await
+                .unwrap();
+            assert_eq!(forgotten, vec![abandoned]);
+            let files = [file("b.csv", 1)];
+            let upload = IngestUpload {
+                format: None,
+                files: &files,
+            };
+            assert!(!store.queue_ingest_job(abandoned, upload).await.unwrap());
+            assert!(store.queue_ingest_job(receiving, upload).await.unwrap());
+            assert!(store
+                .get_ingest_job(customer_id, queued)
+                .await
+                .unwrap()
+                .is_some());
+            let again = store
+                .delete_abandoned_receiving_ingest_jobs(now() + Duration::days(1))
+                .await
+                .unwrap();
+            assert!(again.is_empty(), "only receiving jobs: {again:?}");
+        })
+        .await;
+    }
+
+    #[tokio::test]
     async fn ingest_jobs_are_tenant_scoped_and_listed_newest_first() {
         for_each_backend(|store| async move {
             let (customer_id, owner) = create_customer(store.as_ref(), "olive@acme.test").await;

@@ -1,5 +1,5 @@
 //! `/v1/ingest`: uploading billing exports and following their loads (docs/API-COST.md,
-//! "Ingestion"). Files are streamed to `<data_dir>/uploads/<job id>/` and loaded by the
+//! "Ingestion"). Files are streamed to `<uploads_dir>/<job id>/` and loaded by the
 //! ingest worker in the background (one upload of a tenant at a time, tenants taking turns),
 //! within the tenant's daily quotas (`[uploads]`, 429 beyond them).
 
@@ -377,7 +377,7 @@ pub async fn upload(
             now: state.clock.now(),
         })
         .await?;
-    let dir = job_dir(&state.config.data_dir, id);
+    let dir = job_dir(&state.config.uploads_dir, id);
     let received = receive(&mut multipart, &dir, limit, &quota).await;
     let queued = match received {
         Ok(upload) => queue(&state, id, upload).await,

@@ -26,7 +26,7 @@ use costscope_engine::{CostEngine, CostPart, SeriesCostsBy, SeriesCostsQuery};
 use costscope_store::{AnomalyScan, MetadataStore, ScannedAnomaly};
 use tokio::sync::Notify;
 
-use crate::jobs::lease::{run_while_holding, HolderId, JobLease, PeriodicJob};
+use crate::jobs::lease::{run_while_holding, HolderId, JobLease, LeaseTimes, PeriodicJob};
 use crate::state::AppState;
 
 /// What one [`AnomalyDetection::run_once`] did.
@@ -83,12 +83,12 @@ impl AnomalyDetection {
             state.clock.clone(),
         )
         .notifying(state.notification_wake.clone())
-        .holding_as(state.holder.clone())
+        .holding_as(state.holder.clone(), state.config.jobs.lease)
     }
 
-    /// Runs its rounds while `holder` holds the job's lease.
-    pub fn holding_as(mut self, holder: HolderId) -> Self {
-        self.lease = self.lease.held_by(holder);
+    /// Runs its rounds while `holder` holds the job's lease, taken for `times`.
+    pub fn holding_as(mut self, holder: HolderId, times: LeaseTimes) -> Self {
+        self.lease = self.lease.held_by(holder).with_times(times);
         self
     }
 

@@ -11,7 +11,7 @@ use costscope_store::MetadataStore;
 use tokio::sync::Notify;
 
 use crate::budgets::evaluation::evaluate;
-use crate::jobs::lease::{run_while_holding, HolderId, JobLease, PeriodicJob};
+use crate::jobs::lease::{run_while_holding, HolderId, JobLease, LeaseTimes, PeriodicJob};
 use crate::state::AppState;
 
 /// How often budgets are evaluated when nothing was loaded in between.
@@ -67,12 +67,12 @@ impl BudgetEvaluator {
             state.clock.clone(),
         )
         .notifying_alerts(state.notification_wake.clone())
-        .holding_as(state.holder.clone())
+        .holding_as(state.holder.clone(), state.config.jobs.lease)
     }
 
-    /// Runs its rounds while `holder` holds the job's lease.
-    pub fn holding_as(mut self, holder: HolderId) -> Self {
-        self.lease = self.lease.held_by(holder);
+    /// Runs its rounds while `holder` holds the job's lease, taken for `times`.
+    pub fn holding_as(mut self, holder: HolderId, times: LeaseTimes) -> Self {
+        self.lease = self.lease.held_by(holder).with_times(times);
         self
     }
 

@@ -99,7 +99,10 @@ impl DigestJob {
             state.public_url.clone(),
         );
         job.notified = Some(state.notification_wake.clone());
-        job.lease = job.lease.held_by(state.holder.clone());
+        job.lease = job
+            .lease
+            .held_by(state.holder.clone())
+            .with_times(state.config.jobs.lease);
         job
     }
 

@@ -27,7 +27,8 @@ use crate::state::AppState;
 
 pub mod quotas;
 
-/// Folder of the data directory holding uploads until their job has run.
+/// Folder of the data directory holding uploads until their job has run, unless the
+/// configuration's `uploads_dir` names another (shared by replicas).
 pub const UPLOADS_DIR: &str = "uploads";
 /// What the uploader sees when the load failed for a reason that is not the file's fault
 /// (the cause is logged).
@@ -35,14 +36,19 @@ pub const INTERNAL_FAILURE: &str = "The load failed: internal error";
 pub const FILES_MISSING: &str =
     "The uploaded files are no longer available on this server. Upload them again.";
 /// How often an idle worker looks for jobs queued elsewhere (another replica) unprompted, or
-/// left by a replica that stopped.
+/// left by a replica that stopped (at most its lease's time: a shorter lease is looked for
+/// sooner).
 const POLL_INTERVAL: Duration = Duration::from_secs(30);
+/// A job still receiving its files this long after it was created lost its receiver (a
+/// replica stopped mid-upload or mid-fetch): no upload or sync fetch runs that long. It is
+/// forgotten, with its files.
+const RECEIVING_ABANDONED_AFTER: Duration = Duration::from_secs(24 * 60 * 60);
 /// The pause after the store failed, before trying again.
 const RETRY_AFTER_ERROR: Duration = Duration::from_secs(5);
 
-/// `<data_dir>/uploads/<job id>/`: the files of one upload.
-pub fn job_dir(data_dir: &Path, job_id: i64) -> PathBuf {
-    data_dir.join(UPLOADS_DIR).join(job_id.to_string())
+/// `<uploads_dir>/<job id>/`: the files of one upload.
+pub fn job_dir(uploads_dir: &Path, job_id: i64) -> PathBuf {
+    uploads_dir.join(job_id.to_string())
 }
 
 /// A file name safe to create in an upload's folder: the last path component, with letters,
@@ -318,7 +324,8 @@ pub struct IngestWorker {
     store: Arc<dyn MetadataStore>,
     engine: Arc<dyn CostEngine>,
     clock: Arc<dyn Clock>,
-    data_dir: PathBuf,
+    /// The configuration's `uploads_dir`.
+    uploads_dir: PathBuf,
     /// Notified after each successful load (the budget evaluation and anomaly detection jobs
     /// wait on them).
     loaded: Vec<Arc<Notify>>,
@@ -336,13 +343,13 @@ impl IngestWorker {
         store: Arc<dyn MetadataStore>,
         engine: Arc<dyn CostEngine>,
         clock: Arc<dyn Clock>,
-        data_dir: PathBuf,
+        uploads_dir: PathBuf,
     ) -> Self {
         Self {
             store,
             engine,
             clock,
-            data_dir,
+            uploads_dir,
             loaded: Vec::new(),
             limits: UploadLimits::default(),
             claiming: Arc::new(Mutex::new(())),
@@ -369,11 +376,11 @@ impl IngestWorker {
             state.store.clone(),
             state.engine.clone(),
             state.clock.clone(),
-            state.config.data_dir.clone(),
+            state.config.uploads_dir.clone(),
         )
         .with_limits(state.config.uploads)
         .notifying_loads(state.load_wakes())
-        .holding_as(state.holder.clone(), LeaseTimes::default())
+        .holding_as(state.holder.clone(), state.config.jobs.lease)
     }
 
     /// Wakes each of `notify` after every successful load.
@@ -382,10 +389,12 @@ impl IngestWorker {
         self
     }
 
-    /// Claims the next job (one a stopped server left, else the oldest queued), loads its
-    /// files holding its lease, records the outcome and deletes the files whatever happened.
+    /// Forgets the uploads whose receiver stopped, claims the next job (one a stopped server
+    /// left, else the oldest queued), loads its files holding its lease, records the outcome
+    /// and deletes the files whatever happened.
     #[tracing::instrument(skip_all)]
     pub async fn run_once(&self) -> anyhow::Result<Outcome> {
+        self.forget_abandoned_receives().await;
         let claimed = {
             let _one_at_a_time = self.claiming.lock().await;
             let now = self.clock.now();
@@ -420,7 +429,7 @@ impl IngestWorker {
         } else {
             FILES_MISSING
         };
-        let dir = job_dir(&self.data_dir, job.id);
+        let dir = job_dir(&self.uploads_dir, job.id);
         let outcome = holding_job(
             self.store.as_ref(),
             self.clock.as_ref(),
@@ -549,8 +558,33 @@ impl IngestWorker {
             }
             tokio::select! {
                 () = wake.notified() => {}
-                () = tokio::time::sleep(POLL_INTERVAL) => {}
+                () = tokio::time::sleep(POLL_INTERVAL.min(self.lease.ttl)) => {}
             }
+        }
+    }
+
+    /// Forgets the receiving jobs whose receiver stopped ([`RECEIVING_ABANDONED_AFTER`]) and
+    /// deletes their files, so that they neither stay hidden in the store nor fill the
+    /// uploads directory.
+    async fn forget_abandoned_receives(&self) {
+        let bound = chrono::Duration::from_std(RECEIVING_ABANDONED_AFTER)
+            .unwrap_or(chrono::Duration::days(1));
+        let forgotten = match self
+            .store
+            .delete_abandoned_receiving_ingest_jobs(self.clock.now() - bound)
+            .await
+        {
+            Ok(forgotten) => forgotten,
+            Err(error) => {
+                tracing::warn!(%error, "could not forget the abandoned uploads");
+                return;
+            }
+        };
+        for job_id in &forgotten {
+            remove_upload(&job_dir(&self.uploads_dir, *job_id)).await;
+        }
+        if !forgotten.is_empty() {
+            tracing::warn!(jobs = ?forgotten, "uploads whose receiving server stopped forgotten");
         }
     }
 }
@@ -582,7 +616,7 @@ pub async fn reconcile_interrupted(
     store: &dyn MetadataStore,
     engine: &DuckDbEngine,
     clock: &dyn Clock,
-    data_dir: &Path,
+    uploads_dir: &Path,
     holder: &HolderId,
 ) -> anyhow::Result<()> {
     let running = store
@@ -601,7 +635,7 @@ pub async fn reconcile_interrupted(
                     .finish_ingest_job(job.id, &outcome, clock.now())
                     .await
                     .context("recording an interrupted upload that had loaded")?;
-                remove_upload(&job_dir(data_dir, job.id)).await;
+                remove_upload(&job_dir(uploads_dir, job.id)).await;
                 tracing::warn!(
                     job_id = job.id,
                     rows = summary.rows,
@@ -624,7 +658,7 @@ pub async fn reconcile_interrupted(
         else {
             continue;
         };
-        if files_present(&job, &job_dir(data_dir, job.id)) {
+        if files_present(&job, &job_dir(uploads_dir, job.id)) {
             store
                 .release_ingest_job(job.id, earlier)
                 .await
@@ -640,7 +674,7 @@ pub async fn reconcile_interrupted(
             .finish_ingest_job(job.id, &outcome, clock.now())
             .await
             .context("failing an interrupted upload")?;
-        remove_upload(&job_dir(data_dir, job.id)).await;
+        remove_upload(&job_dir(uploads_dir, job.id)).await;
         failed.push(job.id);
     }
     if !failed.is_empty() {

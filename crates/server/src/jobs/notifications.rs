@@ -25,7 +25,7 @@ use serde_json::json;
 use tokio::sync::Notify;
 
 use self::send::{Outgoing, Sender};
-use crate::jobs::lease::{run_while_holding, HolderId, JobLease, PeriodicJob};
+use crate::jobs::lease::{run_while_holding, HolderId, JobLease, LeaseTimes, PeriodicJob};
 use crate::secrets::SecretBox;
 use crate::state::AppState;
 
@@ -102,12 +102,12 @@ impl NotificationDelivery {
         delivery.channels = delivery
             .channels
             .with_teams(crate::http::teams::access::TeamsAccess::from_state(state));
-        delivery.holding_as(state.holder.clone())
+        delivery.holding_as(state.holder.clone(), state.config.jobs.lease)
     }
 
-    /// Runs its rounds while `holder` holds the job's lease.
-    pub fn holding_as(mut self, holder: HolderId) -> Self {
-        self.lease = self.lease.held_by(holder);
+    /// Runs its rounds while `holder` holds the job's lease, taken for `times`.
+    pub fn holding_as(mut self, holder: HolderId, times: LeaseTimes) -> Self {
+        self.lease = self.lease.held_by(holder).with_times(times);
         self
     }
 

@@ -3,7 +3,7 @@
 //!
 //! Per connection: list the billing periods the source holds; for each period whose
 //! fingerprint differs from the one recorded at its last successful load (oldest first), fetch
-//! its files to `<data_dir>/uploads/<job id>/` and queue them as an ingest job carrying the
+//! its files to `<uploads_dir>/<job id>/` and queue them as an ingest job carrying the
 //! sync's `source` and the connection's id. The ingest worker loads them exactly as it loads an
 //! upload (bounds, the stored-rows quota, reconciliation, the atomic replace of the billing
 //! period, the load history, the wake-up of the budget evaluation and the anomaly detection);
@@ -323,7 +323,7 @@ impl SyncWorker {
             })
             .await
             .map_err(|error| internal(connection, "creating the ingest job", &error))?;
-        let dir = job_dir(&self.state.config.data_dir, job_id);
+        let dir = job_dir(&self.state.config.uploads_dir, job_id);
         set_receiving(receiving, Some((job_id, dir.clone())));
         let files = match self.fetch(source, period, &dir).await {
             Ok(files) => files,

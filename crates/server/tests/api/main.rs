@@ -48,6 +48,7 @@ mod providers;
 mod public_config;
 mod query_bounds;
 mod replicas_auth;
+mod replicas_jobs;
 mod request_fuzz;
 mod sign_in_abuse;
 mod standard_tags;

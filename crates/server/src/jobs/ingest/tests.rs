@@ -361,6 +361,61 @@ async fn a_queued_upload_is_loaded_recorded_and_its_files_deleted() {
 }
 
 #[tokio::test]
+async fn an_upload_left_receiving_past_the_bound_is_forgotten_with_its_files() {
+    let setup = setup(Box::new(|request| Ok(summary_for(request)))).await;
+    let receiving_since = |now| NewIngestJob {
+        customer_id: setup.customer_id,
+        created_by_user_id: None,
+        created_by: "Olive",
+        upload: None,
+        source: None,
+        cloud_account_id: None,
+        now,
+    };
+    let bound = chrono::Duration::from_std(RECEIVING_ABANDONED_AFTER).unwrap();
+    let abandoned_at = SystemClock.now() - bound - chrono::Duration::minutes(1);
+    let abandoned = setup
+        .store
+        .create_ingest_job(receiving_since(abandoned_at))
+        .await
+        .unwrap();
+    let receiving = setup
+        .store
+        .create_ingest_job(receiving_since(SystemClock.now()))
+        .await
+        .unwrap();
+    for id in [abandoned, receiving] {
+        let dir = job_dir(&setup.data_dir, id);
+        std::fs::create_dir_all(&dir).unwrap();
+        std::fs::write(dir.join("part.csv"), b"half an upload").unwrap();
+    }
+
+    assert_eq!(setup.worker.run_once().await.unwrap(), Outcome::Idle);
+    assert!(!job_dir(&setup.data_dir, abandoned).exists());
+    assert!(job_dir(&setup.data_dir, receiving).exists());
+    let files = [IngestFile {
+        name: "part.csv".into(),
+        bytes: 14,
+        format: None,
+        rows: None,
+    }];
+    let upload = IngestUpload {
+        format: None,
+        files: &files,
+    };
+    assert!(!setup
+        .store
+        .queue_ingest_job(abandoned, upload)
+        .await
+        .unwrap());
+    assert!(setup
+        .store
+        .queue_ingest_job(receiving, upload)
+        .await
+        .unwrap());
+}
+
+#[tokio::test]
 async fn a_refused_file_fails_the_job_with_the_engines_message() {
     let setup = setup(Box::new(|_| {
         Err(LoadError::Invalid(IngestError::new(

@@ -8,6 +8,7 @@
 //! same rows and the same sums per partition, to the last digit.
 
 mod support;
+mod support_clickhouse;
 
 use std::collections::BTreeMap;
 use std::path::PathBuf;
@@ -21,23 +22,11 @@ use costscope_engine::{
     ClickHouseEngine, CostEngine, DuckDbEngine, LoadError, LoadPhase, LoadProgress, LoadRequest,
     LoadSummary, SourceFile,
 };
-use costscope_ingest::{Format, IngestError};
-use support::{stage_sql, Line};
-
-const URL_VAR: &str = "COSTSCOPE_TEST_CLICKHOUSE_URL";
-const DEFAULT_URL: &str =
-    "clickhouse://default@127.0.0.1:8123/test?cluster=costscope&shards=127.0.0.1:8123,127.0.0.1:8124";
+use costscope_ingest::Format;
+use support::Line;
+use support_clickhouse::{load_lines, url_with_database, URL_VAR};
 
 // ------------------------------------------------------------------------------------ helpers
-
-/// The test server's URL with `database` in place of its own.
-fn url_with_database(database: &str) -> String {
-    let url = std::env::var(URL_VAR).unwrap_or_else(|_| DEFAULT_URL.to_owned());
-    let (scheme, rest) = url.split_once("://").expect("a clickhouse:// URL");
-    let (authority, tail) = rest.split_at(rest.find(['/', '?']).unwrap_or(rest.len()));
-    let query = tail.find('?').map_or("", |at| &tail[at..]);
-    format!("{scheme}://{authority}/{database}{query}")
-}
 
 /// A database of the test's own on every shard, dropped when the test ends (even by a panic).
 struct Database {
@@ -490,37 +479,6 @@ fn period_lines(n: usize, cost: &'static str) -> Vec<Line> {
     (0..n)
         .map(|_| Line::new("2024-03-05 10:00:00", cost))
         .collect()
-}
-
-/// Loads `lines` as one file through the engine's load with a SQL stager.
-async fn load_lines(
-    engine: &ClickHouseEngine,
-    customer: i64,
-    load_id: &str,
-    lines: Vec<Line>,
-) -> Result<LoadSummary, LoadError> {
-    let request = LoadRequest {
-        load_id: load_id.to_owned(),
-        files: vec![SourceFile {
-            path: "lines.csv".into(),
-            display_name: "lines.csv".into(),
-        }],
-        format: None,
-        progress: None,
-    };
-    let rows = lines.len() as u64;
-    engine
-        .load_with(
-            customer,
-            request,
-            Box::new(move |connection, _file, _format, table| {
-                connection
-                    .execute_batch(&stage_sql(table, &lines))
-                    .map_err(|error| IngestError::new(error.to_string()))?;
-                Ok((Format::Focus, rows))
-            }),
-        )
-        .await
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

@@ -250,11 +250,9 @@ async fn replace(
             .with_timeout(INSERT_TIMEOUT)
             .insert_tsv(&table, &sent, items)
             .await;
-        let read = tokio::task::spawn_blocking(move || reader.join())
+        reader
             .await
-            .map_err(|error| LoadError::Engine(format!("load task failed: {error}")))?
-            .map_err(|_| LoadError::Engine("the staged rows' reader panicked".to_owned()))?;
-        read?;
+            .map_err(|error| LoadError::Engine(format!("the staged rows' reader failed: {error}")))??;
         inserted.map_err(clickhouse_error)?;
         check_staged(shard, &table, period).await?;
     }

@@ -22,6 +22,7 @@ use std::sync::{Arc, Mutex, PoisonError};
 use chrono::NaiveDate;
 use costscope_clickhouse::{literal, Client, ServerVersion};
 
+use crate::query_builder::{self, Dialect};
 use crate::{CustomerId, EngineError, LoadError, LoadRequest, LoadSettings, LoadSummary, Stager};
 
 /// The oldest ClickHouse release the layout and its SQL are written for (Debian 12's).
@@ -166,7 +167,7 @@ impl ClickHouseEngine {
             .client
             .query_tsv(&format!(
                 "SELECT count(), max(charge_date) FROM {} WHERE customer_id = {}",
-                self.read_table(schema::LINE_ITEMS),
+                self.dialect().table(query_builder::COST_TABLE),
                 literal::integer(customer)
             ))
             .await
@@ -185,9 +186,12 @@ impl ClickHouseEngine {
             .map_err(|_| unreadable(format!("`{day}` is not a date")))
     }
 
-    /// The table a read of the local table `local` goes to (see [`schema::read_table`]).
-    fn read_table(&self, local: &str) -> String {
-        schema::read_table(local, self.inner.client.url().cluster().is_some())
+    /// The dialect of the engine's reads: the `Distributed` tables with a cluster, else the
+    /// server's `_local` ones.
+    fn dialect(&self) -> Dialect {
+        Dialect::ClickHouse {
+            distributed: self.inner.client.url().cluster().is_some(),
+        }
     }
 
     /// The shard that holds what lives on one shard only (exchange rates, load markers).

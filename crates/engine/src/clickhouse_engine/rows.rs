@@ -5,11 +5,12 @@
 
 use std::sync::mpsc::{sync_channel, Receiver};
 use std::sync::Arc;
-use std::thread::JoinHandle;
 
 use costscope_clickhouse::{literal, RowWriter, TsvField, TsvRow};
 use duckdb::types::Value;
 use duckdb::Connection;
+use tokio::runtime::{Handle, RuntimeFlavor};
+use tokio::task::JoinHandle;
 
 use super::schema::{normalised_columns, ColumnKind, NormalisedColumn};
 use crate::LoadError;
@@ -190,15 +191,21 @@ impl Iterator for LineItems {
             if let Some(item) = self.batch.next() {
                 return Some(item);
             }
-            // Blocks the insert's body stream until the reader has the next batch: DuckDB
-            // reads far faster than the rows are sent.
-            self.batch = self.receiver.recv().ok()?.into_iter();
+            // Blocks the insert's body stream until the reader has the next batch (DuckDB
+            // reads far faster than the rows are sent); on a multi-threaded runtime the worker
+            // hands its other tasks on while it waits, so the runtime is not starved.
+            let receiver = &self.receiver;
+            let next = match Handle::try_current().map(|runtime| runtime.runtime_flavor()) {
+                Ok(RuntimeFlavor::MultiThread) => tokio::task::block_in_place(|| receiver.recv()),
+                _ => receiver.recv(),
+            };
+            self.batch = next.ok()?.into_iter();
         }
     }
 }
 
-/// Starts reading `query` (with `params`) on `connection`; see [`LineItems`]. The handle
-/// answers the rows read, or why the read stopped.
+/// Starts reading `query` (with `params`) on `connection` on a blocking thread of the runtime;
+/// see [`LineItems`]. The handle answers the rows read, or why the read stopped.
 pub(crate) fn stream(
     connection: Connection,
     query: String,
@@ -207,7 +214,7 @@ pub(crate) fn stream(
     load_id: Arc<str>,
 ) -> (LineItems, JoinHandle<Result<u64, LoadError>>) {
     let (sender, receiver) = sync_channel::<Vec<LineItem>>(BATCHES_IN_FLIGHT);
-    let reader = std::thread::spawn(move || -> Result<u64, LoadError> {
+    let reader = tokio::task::spawn_blocking(move || -> Result<u64, LoadError> {
         let columns = normalised_columns();
         let width: usize = columns
             .iter()
@@ -282,8 +289,9 @@ mod tests {
         assert_eq!(out, b"[]");
     }
 
-    #[test]
-    fn a_staged_row_becomes_one_field_per_sent_column() {
+    // Multi-threaded: the items wait for the reader's batches in `block_in_place`.
+    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+    async fn a_staged_row_becomes_one_field_per_sent_column() {
         let connection = Connection::open_in_memory().unwrap();
         let columns: Vec<String> = costscope_ingest::NORMALISED_COLUMNS
             .iter()
@@ -317,7 +325,7 @@ mod tests {
             Arc::from("load"),
         );
         let items: Vec<LineItem> = items.collect();
-        assert_eq!(reader.join().unwrap().unwrap(), 1);
+        assert_eq!(reader.await.unwrap().unwrap(), 1);
         let text = encode(&items[0]);
         let fields: Vec<&str> = text.trim_end().split('\t').collect();
         let sent = sent_columns();

@@ -11,7 +11,7 @@
 //! * [`SCHEMA_TABLE`] — the layout's version, one row on every shard.
 //!
 //! With a cluster, `cost_line_items` and `exchange_rates` (the names without `_local`) are
-//! `Distributed` tables over every shard's local table; [`read_table`] names the table a read
+//! `Distributed` tables over every shard's local table; [`Dialect::table`] names the table a read
 //! goes to.
 //!
 //! Only what ClickHouse 18.16 reads too: no `Map` (a map is two parallel arrays), no
@@ -20,6 +20,7 @@
 
 use costscope_clickhouse::{literal, Client, Date};
 
+use crate::query_builder::{self, Dialect};
 use crate::EngineError;
 
 pub(crate) const LINE_ITEMS: &str = "cost_line_items_local";
@@ -40,18 +41,7 @@ const STALE_STAGING_NANOS: u64 = 24 * 3600 * 1_000_000_000;
 pub(crate) const SCHEMA_VERSION: u32 = 1;
 
 /// The local tables that have a `Distributed` table over every shard.
-const DISTRIBUTED: [&str; 2] = [LINE_ITEMS, RATES];
-
-/// The table a read of the local table `local` goes to (quoted): its `Distributed` table over
-/// every shard when the engine has a cluster, else the one server's local table itself.
-pub(crate) fn read_table(local: &str, clustered: bool) -> String {
-    let name = if clustered {
-        local.strip_suffix("_local").unwrap_or(local)
-    } else {
-        local
-    };
-    literal::identifier(name)
-}
+const DISTRIBUTED: [&str; 2] = [query_builder::COST_TABLE, query_builder::RATES_TABLE];
 
 /// How one normalised column is stored, from its DuckDB type.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -280,15 +270,16 @@ pub(crate) async fn prepare(shard: &Client, cluster: Option<&str>) -> Result<(),
         shard.execute(&sql).await.map_err(fail)?;
     }
     if let Some(cluster) = cluster {
-        for local in DISTRIBUTED {
+        for name in DISTRIBUTED {
+            let local = Dialect::ClickHouse { distributed: false }.table(name);
             shard
                 .execute(&format!(
                     "CREATE TABLE IF NOT EXISTS {} AS {} ENGINE = Distributed({}, {}, {})",
-                    read_table(local, true),
-                    literal::identifier(local),
+                    literal::identifier(name),
+                    literal::identifier(&local),
                     literal::string(cluster),
                     literal::string(shard.url().database()),
-                    literal::string(local)
+                    literal::string(&local)
                 ))
                 .await
                 .map_err(fail)?;
@@ -419,10 +410,9 @@ mod tests {
     }
 
     #[test]
-    fn reads_go_to_the_distributed_table_only_with_a_cluster() {
-        assert_eq!(read_table(LINE_ITEMS, true), "`cost_line_items`");
-        assert_eq!(read_table(LINE_ITEMS, false), "`cost_line_items_local`");
-        assert_eq!(read_table(RATES, true), "`exchange_rates`");
+    fn the_distributed_tables_are_over_the_local_ones() {
+        let local = |name| Dialect::ClickHouse { distributed: false }.table(name);
+        assert_eq!(DISTRIBUTED.map(local), [LINE_ITEMS, RATES]);
     }
 
     #[test]

@@ -6,19 +6,23 @@
 
 use costscope_clickhouse::{literal, Client};
 use costscope_core::cost::ExchangeRate;
-use costscope_engine::{ClickHouseEngine, ClickHouseReads, LoadRequest, SourceFile};
-use costscope_ingest::Format;
+use costscope_engine::{
+    ClickHouseEngine, ClickHouseReads, LoadError, LoadRequest, LoadSummary, SourceFile,
+};
+use costscope_ingest::{Format, IngestError};
 
 use crate::support::{stage_sql, Line};
+
+/// The variable naming the test server(s), else [`DEFAULT_URL`].
+pub const URL_VAR: &str = "COSTSCOPE_TEST_CLICKHOUSE_URL";
 
 /// The two local shards of `make ensure-clickhouse`.
 const DEFAULT_URL: &str =
     "clickhouse://default@127.0.0.1:8123/test?cluster=costscope&shards=127.0.0.1:8123,127.0.0.1:8124";
 
-/// The test server's URL (`COSTSCOPE_TEST_CLICKHOUSE_URL`) with `database` in place of its own.
-fn url_with_database(database: &str) -> String {
-    let url =
-        std::env::var("COSTSCOPE_TEST_CLICKHOUSE_URL").unwrap_or_else(|_| DEFAULT_URL.to_owned());
+/// The test server's URL ([`URL_VAR`]) with `database` in place of its own.
+pub fn url_with_database(database: &str) -> String {
+    let url = std::env::var(URL_VAR).unwrap_or_else(|_| DEFAULT_URL.to_owned());
     let (scheme, rest) = url.split_once("://").expect("a clickhouse:// URL");
     let (authority, tail) = rest.split_at(rest.find(['/', '?']).unwrap_or(rest.len()));
     let query = tail.find('?').map_or("", |at| &tail[at..]);
@@ -52,12 +56,16 @@ async fn fresh_database(database: &str) {
     }
 }
 
-/// Loads `lines` for `customer` through the ClickHouse engine's load, staged as the DuckDB
-/// suite stages them ([`crate::support::load`]).
-async fn load(engine: &ClickHouseEngine, customer: i64, lines: Vec<Line>) {
-    let count = lines.len() as u64;
+/// Loads `lines` as one file for `customer` through the ClickHouse engine's load, staged as
+/// the DuckDB suite stages them ([`crate::support::load`]).
+pub async fn load_lines(
+    engine: &ClickHouseEngine,
+    customer: i64,
+    load_id: &str,
+    lines: Vec<Line>,
+) -> Result<LoadSummary, LoadError> {
     let request = LoadRequest {
-        load_id: "load-1".to_owned(),
+        load_id: load_id.to_owned(),
         files: vec![SourceFile {
             path: "lines.csv".into(),
             display_name: "lines.csv".to_owned(),
@@ -65,6 +73,7 @@ async fn load(engine: &ClickHouseEngine, customer: i64, lines: Vec<Line>) {
         format: None,
         progress: None,
     };
+    let rows = lines.len() as u64;
     engine
         .load_with(
             customer,
@@ -72,12 +81,11 @@ async fn load(engine: &ClickHouseEngine, customer: i64, lines: Vec<Line>) {
             Box::new(move |connection, _file, _format, table| {
                 connection
                     .execute_batch(&stage_sql(table, &lines))
-                    .map_err(|error| costscope_ingest::IngestError::new(error.to_string()))?;
-                Ok((Format::Focus, count))
+                    .map_err(|error| IngestError::new(error.to_string()))?;
+                Ok((Format::Focus, rows))
             }),
         )
         .await
-        .expect("ClickHouse load");
 }
 
 /// The ClickHouse engine (database `database`) holding `tenants`' lines and rates, and its reads.
@@ -91,7 +99,9 @@ pub async fn clickhouse_with(
         .await
         .expect("the ClickHouse engine");
     for (customer, lines) in tenants {
-        load(&engine, customer, lines).await;
+        load_lines(&engine, customer, "load-1", lines)
+            .await
+            .expect("ClickHouse load");
     }
     for (customer, rates) in rates {
         engine

@@ -3,6 +3,8 @@
 //! by `costscope_clickhouse::literal` (ClickHouse); column names come only from the fixed
 //! allow-lists below.
 
+use std::borrow::Cow;
+
 use chrono::{DateTime, NaiveDate, Utc};
 use costscope_core::cost::{
     AggregateQuery, CostFilter, Dimension, FilterGroup, GroupJoin, Interval, MatchOperator, Metric,
@@ -1411,9 +1413,22 @@ fn resource_order(sort: ResourceSort, ascending: bool) -> String {
 /// Accounts seen in the tenant's data with their earliest charge (from the core daily rollup,
 /// as every question about all of a tenant's data that needs neither usage types nor tags).
 pub fn accounts(customer: i64) -> Sql {
-    let mut sql = Sql::default();
-    sql.push("SELECT provider, account_id, max(account_name), min(earliest_start) FROM ")
-        .push(CORE_DAILY_TABLE)
+    accounts_in(Dialect::DuckDb, customer)
+}
+
+/// [`accounts`] in `dialect`. ClickHouse has no rollups yet: it reads the line items, the
+/// earliest charge as microseconds since the epoch (`charge_period_start_us`).
+pub fn accounts_in(dialect: Dialect, customer: i64) -> Sql {
+    let (table, earliest) = if dialect.is_clickhouse() {
+        (dialect.table(COST_TABLE), "min(charge_period_start_us)")
+    } else {
+        (Cow::Borrowed(CORE_DAILY_TABLE), "min(earliest_start)")
+    };
+    let mut sql = Sql::new(dialect);
+    sql.push("SELECT provider, account_id, max(account_name), ")
+        .push(earliest)
+        .push(" FROM ")
+        .push(&table)
         .push(" WHERE customer_id = ");
     sql.bind(Value::BigInt(customer));
     sql.push(" AND account_id <> '' GROUP BY provider, account_id ORDER BY provider, account_id");

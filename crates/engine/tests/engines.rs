@@ -14,7 +14,13 @@ use costscope_core::cost::{
     parse_rates_csv, AggregateQuery, CostFilter, CurrencyCode, Dimension, FilterGroup, GroupJoin,
     Interval, MatchOperator, Metric, TimeRange,
 };
-use costscope_engine::{ClickHouseEngine, ClickHouseReads, CostEngine, DuckDbEngine};
+use std::collections::BTreeMap;
+
+use costscope_core::anomaly::SeriesKey;
+use costscope_engine::{
+    ClickHouseEngine, ClickHouseReads, CostEngine, CostPart, DuckDbEngine, ResourceCosts,
+    SeriesCostsBy, SeriesCostsQuery,
+};
 use support::*;
 
 /// Several currencies, with rates (given and only the other way round).
@@ -49,10 +55,12 @@ fn multi_currency_lines() -> Vec<Line> {
         Line::new("2026-01-01 13:45:00", "0.000000001").usage_type("DataTransfer-Out-Bytes"),
         Line::new("2026-01-02 08:00:00", "9007199.254740993")
             .service("AmazonS3")
+            .resource("bucket-a")
             .region("eu-west-1")
             .tag("team", "Web"),
         Line::new("2026-01-02 08:00:00", "1234567.891234567")
             .service("AmazonS3")
+            .resource("bucket-a")
             .region("eu-west-1"),
         Line::new("2026-01-03 10:00:00", "50.5")
             .currency("EUR")
@@ -60,6 +68,7 @@ fn multi_currency_lines() -> Vec<Line> {
             .tag("env", "dev"),
         Line::new("2026-01-03 11:00:00", "-20.25")
             .cost_type("Credit")
+            .resource("")
             .account("222222222222", "Staging"),
         Line::new("2026-01-05 00:00:00", "7.77")
             .currency("GBP")
@@ -67,16 +76,19 @@ fn multi_currency_lines() -> Vec<Line> {
             .billing_account("sub-billing")
             .account("sub-1", "Azure Sub")
             .service("Virtual Machines")
+            .resource("vm-1")
             .region("westeurope"),
         Line::new("2026-01-12 18:30:00", "33.333333333")
             .provider("gcp")
             .billing_account("gcp-billing")
             .account("proj-1", "Project One")
             .service("Compute Engine")
+            .resource("vm-2")
             .region("us-central1")
             .tag("team", "data"),
         Line::new("2026-01-31 23:59:59", "99999999.999999999")
             .service("AmazonRDS")
+            .resource("db-1")
             .costs("88888888.888888888", "123456789.123456789"),
         Line::new("2026-02-01 00:00:01", "1.1").currency("EUR"),
         Line::new("2026-02-10 07:59:59", "2.2")
@@ -133,7 +145,78 @@ async fn both(database: &str) -> Both {
     }
 }
 
+/// `answer` with its costs in id order (a `HashMap`'s `Debug` order is arbitrary).
+fn ordered(answer: ResourceCosts) -> String {
+    let costs: BTreeMap<_, _> = answer.costs.into_iter().collect();
+    format!("{costs:#?} {:#?}", answer.currency)
+}
+
 impl Both {
+    /// The accounts, resource costs and unmatched resource spend of `customer` on both.
+    async fn resource_reads(&self, customer: i64, range: TimeRange) {
+        let expected = self.duckdb.accounts(customer).await.unwrap();
+        let got = self.clickhouse.accounts(customer).await.unwrap();
+        assert_eq!(
+            format!("{got:#?}"),
+            format!("{expected:#?}"),
+            "accounts of {customer}"
+        );
+        let id_sets: [&[&str]; 3] = [
+            &[],
+            &["i-1"],
+            &["bucket-a", "db-1", "vm-1", "vm-2", "nope", "i-1", "i-1", ""],
+        ];
+        for ids in id_sets {
+            let ids: Vec<String> = ids.iter().map(|id| (*id).to_owned()).collect();
+            let expected = self
+                .duckdb
+                .resource_costs(customer, range, &ids)
+                .await
+                .unwrap();
+            let got = self
+                .clickhouse
+                .resource_costs(customer, range, &ids)
+                .await
+                .unwrap_or_else(|error| panic!("resource costs {ids:?}: {error}"));
+            assert_eq!(
+                ordered(got),
+                ordered(expected),
+                "resource costs of {customer}, {range:?}, {ids:?}"
+            );
+            for limit in [0, 1, 2, 10] {
+                let expected = self
+                    .duckdb
+                    .unmatched_resource_spend(customer, range, &ids, limit)
+                    .await
+                    .unwrap();
+                let got = self
+                    .clickhouse
+                    .unmatched_resource_spend(customer, range, &ids, limit)
+                    .await
+                    .unwrap_or_else(|error| panic!("unmatched {ids:?} {limit}: {error}"));
+                assert_eq!(
+                    format!("{got:#?}"),
+                    format!("{expected:#?}"),
+                    "unmatched spend of {customer}, {range:?}, known {ids:?}, limit {limit}"
+                );
+            }
+        }
+    }
+
+    async fn series_costs(&self, customer: i64, query: &SeriesCostsQuery) {
+        let expected = self.duckdb.series_costs(customer, query).await.unwrap();
+        let got = self
+            .clickhouse
+            .series_costs(customer, query)
+            .await
+            .unwrap_or_else(|error| panic!("{query:?}: {error}"));
+        assert_eq!(
+            format!("{got:#?}"),
+            format!("{expected:#?}"),
+            "series costs of {customer}, {query:#?}"
+        );
+    }
+
     async fn aggregate(&self, customer: i64, query: &AggregateQuery, display: Option<&str>) {
         let display = display.map(code);
         let expected = self
@@ -422,9 +505,91 @@ async fn filter_options_answer_alike() {
     }
 }
 
+/// Every shape of the anomaly scan's reads, on series the lines have and on ones they do not.
+fn series_shapes() -> Vec<SeriesCostsBy> {
+    let service = |service: &str, currency: &str| SeriesKey::Service {
+        provider: "aws".to_owned(),
+        account_id: "111111111111".to_owned(),
+        service: service.to_owned(),
+        currency: currency.to_owned(),
+    };
+    let tag = |key: &str, value: &str, currency: &str| SeriesKey::Tag {
+        key: key.to_owned(),
+        value: value.to_owned(),
+        currency: currency.to_owned(),
+    };
+    vec![
+        SeriesCostsBy::Service,
+        SeriesCostsBy::Tag("team".to_owned()),
+        SeriesCostsBy::Tag("env".to_owned()),
+        SeriesCostsBy::Tag("absent".to_owned()),
+        SeriesCostsBy::Series(service("AmazonS3", "USD")),
+        SeriesCostsBy::Series(tag("team", "data", "EUR")),
+        SeriesCostsBy::Series(tag("team", "nobody", "USD")),
+        SeriesCostsBy::Parts {
+            series: service("AmazonEC2", "USD"),
+            part: CostPart::UsageType,
+        },
+        SeriesCostsBy::Parts {
+            series: service("AmazonS3", "USD"),
+            part: CostPart::Resource,
+        },
+        SeriesCostsBy::Parts {
+            series: tag("team", "data", "USD"),
+            part: CostPart::Resource,
+        },
+    ]
+}
+
 #[tokio::test]
-async fn a_tenant_sees_nothing_of_another() {
+async fn the_other_reads_answer_alike_and_a_tenant_sees_nothing_of_another() {
     let both = both("h4_engines_tenancy").await;
+    for customer in [MULTI, SINGLE, NOBODY] {
+        for range in [
+            days("2025-12-01", "2026-03-31"),
+            days("2026-01-02", "2026-01-12"),
+        ] {
+            both.resource_reads(customer, range).await;
+        }
+    }
+    for by in series_shapes() {
+        for (first, last, limit) in [
+            ("2025-12-01", "2026-03-31", 10),
+            ("2026-01-01", "2026-01-12", 2),
+        ] {
+            let query = SeriesCostsQuery {
+                first: date(first),
+                last: date(last),
+                by: by.clone(),
+                limit,
+            };
+            for customer in [MULTI, SINGLE, NOBODY] {
+                both.series_costs(customer, &query).await;
+            }
+        }
+    }
+    // The comparisons above compared something: resources in the main currency and others.
+    let whole = days("2025-12-01", "2026-03-31");
+    let costs = both
+        .clickhouse
+        .resource_costs(MULTI, whole, &["bucket-a".to_owned(), "vm-1".to_owned()])
+        .await
+        .unwrap();
+    assert!(costs.costs["bucket-a"] > 9e6, "{costs:?}");
+    assert_eq!(
+        costs.currency.other_currencies[0].currency, "GBP",
+        "{costs:?}"
+    );
+    let unmatched = both
+        .clickhouse
+        .unmatched_resource_spend(MULTI, whole, &[], 10)
+        .await
+        .unwrap();
+    assert!(unmatched.resources.len() >= 3, "{unmatched:?}");
+    assert!(
+        !unmatched.currency.other_currencies.is_empty(),
+        "{unmatched:?}"
+    );
     let query = grouped(
         days("2025-01-01", "2026-12-31"),
         &[Dimension::Account],

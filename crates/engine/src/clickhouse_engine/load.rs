@@ -250,9 +250,9 @@ async fn replace(
             .with_timeout(INSERT_TIMEOUT)
             .insert_tsv(&table, &sent, items)
             .await;
-        reader
-            .await
-            .map_err(|error| LoadError::Engine(format!("the staged rows' reader failed: {error}")))??;
+        reader.await.map_err(|error| {
+            LoadError::Engine(format!("the staged rows' reader failed: {error}"))
+        })??;
         inserted.map_err(clickhouse_error)?;
         check_staged(shard, &table, period).await?;
     }

@@ -7,7 +7,7 @@
 //! Reads go to the line items (no rollups yet): the `Distributed` table when the URL names a
 //! cluster, else the one server's `_local` table ([`Dialect::table`]).
 
-use chrono::NaiveDate;
+use chrono::{DateTime, NaiveDate};
 use costscope_clickhouse::{Client, Row};
 use costscope_core::cost::{
     AggregateQuery, CostFilter, CurrencyCode, Dimension, Metric, TimeRange,
@@ -15,12 +15,19 @@ use costscope_core::cost::{
 
 use super::read_amounts::duckdb_double;
 use crate::duckdb_engine::currency::{choose_plan, Plan};
-use crate::duckdb_engine::read::{filter_options_of, service_spend_of, spend_of, SpendRow};
+use crate::duckdb_engine::read::{
+    accounts_of, filter_options_of, service_spend_of, spend_of, SpendRow,
+};
 use crate::duckdb_engine::reads::timed_out;
+use crate::duckdb_engine::resource_costs::{
+    resource_costs_of, resource_costs_sql, stored_provider, unmatched_of, unmatched_sql, usable_ids,
+};
+use crate::duckdb_engine::series_costs::{groups_of, series_costs_sql};
 use crate::query_builder::{self, Currencies, Dialect, Sql};
 use crate::{
-    Aggregate, AggregateRow, CurrencyAmount, CustomerId, EngineError, FilterOptions, ServiceSpend,
-    SpendBreakdown,
+    Aggregate, AggregateRow, CurrencyAmount, CustomerId, EngineError, FilterOptions, ResourceCosts,
+    SeenAccount, SeriesCost, SeriesCostsQuery, ServiceSpend, SpendBreakdown, UnmatchedResource,
+    UnmatchedSpend,
 };
 
 /// ClickHouse's "Timeout exceeded" (`max_execution_time`).
@@ -60,6 +67,15 @@ impl ClickHouseReads {
             .map_err(|error| self.engine_error(error))
     }
 
+    /// Runs one statement and turns each row of its answer with `of`.
+    async fn rows_as<T>(
+        &self,
+        sql: &Sql,
+        of: impl Fn(&Row) -> Result<T, EngineError>,
+    ) -> Result<Vec<T>, EngineError> {
+        self.rows(sql).await?.iter().map(of).collect()
+    }
+
     fn engine_error(&self, error: costscope_clickhouse::Error) -> EngineError {
         let limit = self.client.settings().max_execution_time;
         match (&error, limit) {
@@ -75,16 +91,13 @@ impl ClickHouseReads {
         customer: CustomerId,
     ) -> Result<Vec<CurrencyAmount>, EngineError> {
         let sql = query_builder::data_currencies_in(self.dialect, customer);
-        self.rows(&sql)
-            .await?
-            .iter()
-            .map(|row| {
-                Ok(CurrencyAmount {
-                    currency: text(row, 0)?.to_owned(),
-                    amount: amount(row, 1)?,
-                })
+        self.rows_as(&sql, |row| {
+            Ok(CurrencyAmount {
+                currency: text(row, 0)?.to_owned(),
+                amount: amount(row, 1)?,
             })
-            .collect()
+        })
+        .await
     }
 
     /// How a call treats currencies (the DuckDB engine's rule), from the tenant's currencies.
@@ -181,10 +194,7 @@ impl ClickHouseReads {
         let values_sql =
             query_builder::filter_values_in(self.dialect, customer, range.as_ref(), filter);
         let values = self
-            .rows(&values_sql)
-            .await?
-            .iter()
-            .map(|row| {
+            .rows_as(&values_sql, |row| {
                 Ok((
                     parse::<i32>(row, 0)?,
                     Some(text(row, 1)?.to_owned()),
@@ -192,14 +202,13 @@ impl ClickHouseReads {
                     Some(text(row, 3)?.to_owned()),
                 ))
             })
-            .collect::<Result<Vec<_>, EngineError>>()?;
+            .await?;
         let tags_sql = query_builder::tag_values_in(self.dialect, customer, range.as_ref(), filter);
         let tags = self
-            .rows(&tags_sql)
-            .await?
-            .iter()
-            .map(|row| Ok((text(row, 0)?.to_owned(), text(row, 1)?.to_owned())))
-            .collect::<Result<Vec<_>, EngineError>>()?;
+            .rows_as(&tags_sql, |row| {
+                Ok((text(row, 0)?.to_owned(), text(row, 1)?.to_owned()))
+            })
+            .await?;
         Ok(filter_options_of(values, tags))
     }
 
@@ -227,10 +236,7 @@ impl ClickHouseReads {
         // Columns: provider, cost_type, amount; converting: provider, cost_type, other,
         // amount, converted.
         let rows = self
-            .rows(&sql)
-            .await?
-            .iter()
-            .map(|row| {
+            .rows_as(&sql, |row| {
                 let converting = row.len() == 5;
                 Ok::<SpendRow, EngineError>((
                     text(row, 0)?.to_owned(),
@@ -244,7 +250,7 @@ impl ClickHouseReads {
                     converting && text(row, 4)? == "1",
                 ))
             })
-            .collect::<Result<Vec<_>, _>>()?;
+            .await?;
         Ok(spend_of(currency, rows))
     }
 
@@ -257,10 +263,7 @@ impl ClickHouseReads {
     ) -> Result<Vec<ServiceSpend>, EngineError> {
         let sql = query_builder::service_spend_in(self.dialect, customer, &range, filter, metric);
         let rows = self
-            .rows(&sql)
-            .await?
-            .iter()
-            .map(|row| {
+            .rows_as(&sql, |row| {
                 Ok((
                     text(row, 0)?.to_owned(),
                     text(row, 1)?.to_owned(),
@@ -269,8 +272,118 @@ impl ClickHouseReads {
                     amount(row, 4)?,
                 ))
             })
-            .collect::<Result<Vec<_>, EngineError>>()?;
+            .await?;
         Ok(service_spend_of(rows))
+    }
+    /// The accounts seen in the tenant's data, as the DuckDB engine lists them.
+    pub async fn accounts(&self, customer: CustomerId) -> Result<Vec<SeenAccount>, EngineError> {
+        let sql = query_builder::accounts_in(self.dialect, customer);
+        let rows = self
+            .rows_as(&sql, |row| {
+                Ok((
+                    text(row, 0)?.to_owned(),
+                    text(row, 1)?.to_owned(),
+                    opt(row, 2)?.map(str::to_owned),
+                    DateTime::from_timestamp_micros(parse(row, 3)?),
+                ))
+            })
+            .await?;
+        Ok(accounts_of(rows))
+    }
+    /// Billed cost per resource id of `ids` over `range`, in the tenant's main currency (as
+    /// the DuckDB engine answers it).
+    pub async fn resource_costs(
+        &self,
+        customer: CustomerId,
+        range: TimeRange,
+        ids: &[String],
+    ) -> Result<ResourceCosts, EngineError> {
+        let (plan, first) = self.plan(customer, None).await?;
+        let currency = plan.note(|| Ok::<_, EngineError>(first))?;
+        let ids = usable_ids(ids);
+        if ids.is_empty() {
+            return Ok(resource_costs_of(&plan, currency, Vec::new()));
+        }
+        let sql = resource_costs_sql(self.dialect, customer, &range, &ids);
+        let rows = self
+            .rows_as(&sql, |row| {
+                Ok((
+                    text(row, 0)?.to_owned(),
+                    text(row, 1)?.to_owned(),
+                    amount(row, 2)?,
+                ))
+            })
+            .await?;
+        Ok(resource_costs_of(&plan, currency, rows))
+    }
+
+    /// The spend of resource ids not in `known_ids` over `range`, largest first (as the DuckDB
+    /// engine answers it).
+    pub async fn unmatched_resource_spend(
+        &self,
+        customer: CustomerId,
+        range: TimeRange,
+        known: &[String],
+        limit: u32,
+    ) -> Result<UnmatchedSpend, EngineError> {
+        let (plan, first) = self.plan(customer, None).await?;
+        let currency = plan.note(|| Ok::<_, EngineError>(first))?;
+        let known = usable_ids(known);
+        let sql = unmatched_sql(self.dialect, customer, &range, &known, limit);
+        // The rows come by currency in cost order: their place is counted here.
+        let mut place = 0;
+        let mut previous: Option<String> = None;
+        let mut rows = Vec::new();
+        for row in self.rows(&sql).await? {
+            let row_currency = text(&row, 1)?.to_owned();
+            place = if previous.as_ref() == Some(&row_currency) {
+                place + 1
+            } else {
+                1
+            };
+            previous = Some(row_currency.clone());
+            let provider = stored_provider(text(&row, 2)?).map_err(|message| {
+                EngineError::Database(format!("ClickHouse answer: {message}"))
+            })?;
+            rows.push((
+                row_currency,
+                UnmatchedResource {
+                    resource_id: text(&row, 0)?.to_owned(),
+                    provider,
+                    account_id: text(&row, 3)?.to_owned(),
+                    service: text(&row, 4)?.to_owned(),
+                    cost: amount(&row, 5)?,
+                },
+                parse::<i64>(&row, 6)?,
+                amount(&row, 7)?,
+                place,
+            ));
+        }
+        Ok(unmatched_of(&plan, currency, limit, rows))
+    }
+    /// Billed cost per day and series (or per part of one series), as the DuckDB engine
+    /// answers the anomaly scan.
+    pub async fn series_costs(
+        &self,
+        customer: CustomerId,
+        query: &SeriesCostsQuery,
+    ) -> Result<Vec<SeriesCost>, EngineError> {
+        let groups = groups_of(&query.by);
+        let sql = series_costs_sql(self.dialect, customer, query);
+        self.rows_as(&sql, |row| {
+            let mut group = Vec::with_capacity(groups);
+            for i in 0..groups {
+                group.push(opt(row, 1 + i)?.unwrap_or_default().to_owned());
+            }
+            Ok(SeriesCost {
+                day: opt(row, 0)?.map(|day| date(row, day)).transpose()?,
+                group,
+                account_name: opt(row, 1 + groups)?.unwrap_or_default().to_owned(),
+                currency: text(row, 2 + groups)?.to_owned(),
+                amount: amount(row, 3 + groups)?,
+            })
+        })
+        .await
     }
 }
 

@@ -9,10 +9,10 @@ mod load;
 mod progress;
 pub(crate) mod read;
 pub(crate) mod reads;
-mod resource_costs;
+pub(crate) mod resource_costs;
 mod resources;
 mod rollups;
-mod series_costs;
+pub(crate) mod series_costs;
 pub(crate) mod staging;
 
 pub use daily_rollup::DailyRollup;

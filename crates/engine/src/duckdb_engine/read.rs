@@ -457,13 +457,21 @@ pub(crate) fn accounts(
             row.get::<_, String>(0)?,
             row.get::<_, String>(1)?,
             row.get::<_, Option<String>>(2)?,
-            row.get::<_, Value>(3)?,
+            timestamp_of(&row.get::<_, Value>(3)?),
         ))
     })?;
+    Ok(accounts_of(rows))
+}
+
+/// One row of [`query_builder::accounts`]: provider, account id, name, earliest charge.
+pub(crate) type AccountRow = (String, String, Option<String>, Option<DateTime<Utc>>);
+
+/// The accounts of [`query_builder::accounts`]' rows (either engine's); a row whose provider or
+/// earliest charge does not read is left out.
+pub(crate) fn accounts_of(rows: Vec<AccountRow>) -> Vec<SeenAccount> {
     let mut accounts = Vec::with_capacity(rows.len());
-    for (provider, account_id, account_name, first) in rows {
-        let (Ok(provider), Some(first_seen)) = (provider.parse::<Provider>(), timestamp_of(&first))
-        else {
+    for (provider, account_id, account_name, first_seen) in rows {
+        let (Ok(provider), Some(first_seen)) = (provider.parse::<Provider>(), first_seen) else {
             continue;
         };
         accounts.push(SeenAccount {
@@ -473,7 +481,7 @@ pub(crate) fn accounts(
             first_seen,
         });
     }
-    Ok(accounts)
+    accounts
 }
 
 pub(crate) fn latest_charge_date(

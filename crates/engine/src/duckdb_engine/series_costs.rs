@@ -8,42 +8,74 @@ use duckdb::types::Value;
 use duckdb::Connection;
 
 use super::read::{date_of, query_rows};
-use crate::query_builder::{date_value as date, Sql, COST_TABLE};
+use crate::query_builder::{date_value as date, Dialect, Sql, COST_TABLE};
 use crate::{CostPart, EngineError, SeriesCost, SeriesCostsBy, SeriesCostsQuery};
 
 fn text(value: &str) -> Value {
     Value::Text(value.to_owned())
 }
 
-/// `?` for `value`.
+/// `value`: a `?` bound (DuckDB) or a literal (ClickHouse).
 fn bind(sql: &mut Sql, value: Value) {
-    sql.text.push('?');
-    sql.params.push(value);
+    match sql.dialect {
+        Dialect::DuckDb => {
+            sql.text.push('?');
+            sql.params.push(value);
+        }
+        Dialect::ClickHouse { .. } => sql.text.push_str(&Dialect::literal(&value)),
+    }
 }
 
-/// The statement of `query` for `customer`.
-pub(crate) fn series_costs_sql(customer: i64, query: &SeriesCostsQuery) -> Sql {
-    let mut sql = Sql::default();
-    // How many grouping columns (g0, g1, …) the shape has, and whether it is per day.
-    let (groups, daily): (usize, bool) = match &query.by {
-        SeriesCostsBy::Service => (3, true),
-        SeriesCostsBy::Tag(_) | SeriesCostsBy::Series(_) => (1, true),
-        SeriesCostsBy::Parts { .. } => (1, false),
-    };
-    sql.text.push_str("WITH s AS (SELECT ");
-    sql.text.push_str(if daily {
-        "charge_date AS day, "
+/// How many grouping columns (g0, g1, …) the shape has.
+pub(crate) fn groups_of(by: &SeriesCostsBy) -> usize {
+    match by {
+        SeriesCostsBy::Service => 3,
+        SeriesCostsBy::Tag(_) | SeriesCostsBy::Series(_) | SeriesCostsBy::Parts { .. } => 1,
+    }
+}
+
+/// `<tag key>'s value` of a row (which has it).
+fn tag_value(sql: &mut Sql, key: &str) {
+    let clickhouse = sql.dialect.is_clickhouse();
+    // ClickHouse keeps the tags as two parallel arrays.
+    sql.text.push_str(if clickhouse {
+        "tags_values[indexOf(tags_keys, "
     } else {
-        "CAST(NULL AS DATE) AS day, "
+        "map_extract_value(tags, "
+    });
+    bind(sql, text(key));
+    sql.text.push_str(if clickhouse { ")]" } else { ")" });
+}
+
+/// ` AND <the row has tag key>`.
+fn has_tag(sql: &mut Sql, key: &str) {
+    sql.text.push_str(if sql.dialect.is_clickhouse() {
+        " AND has(tags_keys, "
+    } else {
+        " AND map_contains(tags, "
+    });
+    bind(sql, text(key));
+    sql.text.push(')');
+}
+
+/// The per-day (or per-part) sums `s` of `query`: `SELECT day, g0…, account_name, currency,
+/// cost … GROUP BY day, g0…, currency`.
+fn sums_sql(dialect: Dialect, customer: i64, query: &SeriesCostsQuery) -> Sql {
+    let mut sql = Sql::new(dialect);
+    let daily = !matches!(query.by, SeriesCostsBy::Parts { .. });
+    sql.text.push_str("SELECT ");
+    sql.text.push_str(match (daily, dialect) {
+        (true, _) => "charge_date AS day, ",
+        (false, Dialect::DuckDb) => "CAST(NULL AS DATE) AS day, ",
+        (false, Dialect::ClickHouse { .. }) => "CAST(NULL AS Nullable(Date)) AS day, ",
     });
     match &query.by {
         SeriesCostsBy::Service => sql.text.push_str(
             "provider AS g0, account_id AS g1, service AS g2, max(account_name) AS account_name, ",
         ),
         SeriesCostsBy::Tag(key) => {
-            sql.text.push_str("map_extract_value(tags, ");
-            bind(&mut sql, text(key));
-            sql.text.push_str(") AS g0, '' AS account_name, ");
+            tag_value(&mut sql, key);
+            sql.text.push_str(" AS g0, '' AS account_name, ");
         }
         SeriesCostsBy::Series(_) => sql.text.push_str("'' AS g0, '' AS account_name, "),
         SeriesCostsBy::Parts { part, .. } => sql.text.push_str(match part {
@@ -56,7 +88,7 @@ pub(crate) fn series_costs_sql(customer: i64, query: &SeriesCostsQuery) -> Sql {
     }
     sql.text
         .push_str("currency, sum(billed_cost) AS cost FROM ");
-    sql.text.push_str(COST_TABLE);
+    sql.text.push_str(&dialect.table(COST_TABLE));
     sql.text.push_str(" WHERE customer_id = ");
     bind(&mut sql, Value::BigInt(customer));
     sql.text.push_str(" AND charge_date BETWEEN ");
@@ -65,11 +97,7 @@ pub(crate) fn series_costs_sql(customer: i64, query: &SeriesCostsQuery) -> Sql {
     bind(&mut sql, date(query.last));
     match &query.by {
         SeriesCostsBy::Service => {}
-        SeriesCostsBy::Tag(key) => {
-            sql.text.push_str(" AND map_contains(tags, ");
-            bind(&mut sql, text(key));
-            sql.text.push(')');
-        }
+        SeriesCostsBy::Tag(key) => has_tag(&mut sql, key),
         SeriesCostsBy::Series(series) | SeriesCostsBy::Parts { series, .. } => {
             match series {
                 SeriesKey::Service {
@@ -86,11 +114,10 @@ pub(crate) fn series_costs_sql(customer: i64, query: &SeriesCostsQuery) -> Sql {
                     bind(&mut sql, text(service));
                 }
                 SeriesKey::Tag { key, value, .. } => {
-                    sql.text.push_str(" AND map_contains(tags, ");
-                    bind(&mut sql, text(key));
-                    sql.text.push_str(") AND map_extract_value(tags, ");
-                    bind(&mut sql, text(key));
-                    sql.text.push_str(") = ");
+                    has_tag(&mut sql, key);
+                    sql.text.push_str(" AND ");
+                    tag_value(&mut sql, key);
+                    sql.text.push_str(" = ");
                     bind(&mut sql, text(value));
                 }
             }
@@ -105,34 +132,72 @@ pub(crate) fn series_costs_sql(customer: i64, query: &SeriesCostsQuery) -> Sql {
             }
         }
     }
-    let columns: Vec<String> = (0..groups).map(|i| format!("g{i}")).collect();
-    let columns = columns.join(", ");
-    sql.text
-        .push_str(&format!(" GROUP BY day, {columns}, currency)"));
-    match &query.by {
-        SeriesCostsBy::Parts { .. } | SeriesCostsBy::Series(_) => {
+    sql.text.push_str(&format!(
+        " GROUP BY day, {}, currency",
+        columns(groups_of(&query.by), "")
+    ));
+    sql
+}
+
+/// `g0, g1, …` (each after `prefix`).
+fn columns(groups: usize, prefix: &str) -> String {
+    (0..groups)
+        .map(|i| format!("{prefix}g{i}"))
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+/// The statement of `query` for `customer` in `dialect`. Columns: `day` (NULL for parts), g0…,
+/// `account_name`, `currency`, the cost (an amount), by series and day.
+pub(crate) fn series_costs_sql(dialect: Dialect, customer: i64, query: &SeriesCostsQuery) -> Sql {
+    let sums = sums_sql(dialect, customer, query);
+    let columns = columns(groups_of(&query.by), "");
+    let every_series = !matches!(
+        query.by,
+        SeriesCostsBy::Parts { .. } | SeriesCostsBy::Series(_)
+    );
+    let mut sql = Sql::new(dialect);
+    if dialect == Dialect::DuckDb {
+        sql.text.push_str("WITH s AS (");
+        sql.text.push_str(&sums.text);
+        sql.params.extend(sums.params);
+        sql.text.push(')');
+        if !every_series {
             sql.text.push_str(&format!(
                 " SELECT day, {columns}, account_name, currency, CAST(cost AS DOUBLE) FROM s \
                  ORDER BY {columns}, currency, day"
             ));
+            return sql;
         }
-        _ => {
-            // The largest series by absolute cost over the days, at most `limit` of them.
-            sql.text.push_str(&format!(
-                ", top AS (SELECT {columns}, currency FROM s GROUP BY {columns}, currency \
-                 ORDER BY sum(abs(cost)) DESC, {columns}, currency LIMIT "
-            ));
-            bind(&mut sql, Value::UBigInt(u64::from(query.limit)));
-            sql.text.push_str(&format!(
-                ") SELECT s.day, {prefixed}, s.account_name, s.currency, CAST(s.cost AS DOUBLE) \
-                 FROM s JOIN top USING ({columns}, currency) ORDER BY {prefixed}, s.currency, s.day",
-                prefixed = (0..groups)
-                    .map(|i| format!("s.g{i}"))
-                    .collect::<Vec<_>>()
-                    .join(", ")
-            ));
-        }
+        // The largest series by absolute cost over the days, at most `limit` of them.
+        sql.text.push_str(&format!(
+            ", top AS (SELECT {columns}, currency FROM s GROUP BY {columns}, currency \
+             ORDER BY sum(abs(cost)) DESC, {columns}, currency LIMIT "
+        ));
+        bind(&mut sql, Value::UBigInt(u64::from(query.limit)));
+        sql.text.push_str(&format!(
+            ") SELECT s.day, {prefixed}, s.account_name, s.currency, CAST(s.cost AS DOUBLE) \
+             FROM s JOIN top USING ({columns}, currency) ORDER BY {prefixed}, s.currency, s.day",
+            prefixed = self::columns(groups_of(&query.by), "s.")
+        ));
+        return sql;
     }
+    // ClickHouse 18.16 has no CTEs: `s` is a subquery (twice for the top series).
+    sql.text.push_str(&format!(
+        "SELECT day, {columns}, account_name, currency, toString(cost) FROM ({})",
+        sums.text
+    ));
+    if every_series {
+        sql.text.push_str(&format!(
+            " GLOBAL ALL INNER JOIN (SELECT {columns}, currency FROM ({}) GROUP BY {columns}, \
+             currency ORDER BY sum(abs(cost)) DESC, {columns}, currency LIMIT ",
+            sums.text
+        ));
+        bind(&mut sql, Value::UBigInt(u64::from(query.limit)));
+        sql.text.push_str(&format!(") USING ({columns}, currency)"));
+    }
+    sql.text
+        .push_str(&format!(" ORDER BY {columns}, currency, day"));
     sql
 }
 
@@ -141,11 +206,9 @@ pub(crate) fn series_costs(
     customer: i64,
     query: &SeriesCostsQuery,
 ) -> Result<Vec<SeriesCost>, EngineError> {
-    let groups = match query.by {
-        SeriesCostsBy::Service => 3,
-        SeriesCostsBy::Tag(_) | SeriesCostsBy::Series(_) | SeriesCostsBy::Parts { .. } => 1,
-    };
-    query_rows(connection, &series_costs_sql(customer, query), |row| {
+    let groups = groups_of(&query.by);
+    let sql = series_costs_sql(Dialect::DuckDb, customer, query);
+    query_rows(connection, &sql, |row| {
         let day: Value = row.get(0)?;
         let mut group = Vec::with_capacity(groups);
         for i in 0..groups {
@@ -201,6 +264,7 @@ mod tests {
         ];
         for by in shapes {
             let sql = series_costs_sql(
+                Dialect::DuckDb,
                 7,
                 &SeriesCostsQuery {
                     first,

@@ -30,6 +30,8 @@ pub struct Line {
     pub effective: &'static str,
     pub list: &'static str,
     pub currency: &'static str,
+    /// `i-1` unless given.
+    pub resource_id: &'static str,
     pub tags: Vec<(&'static str, &'static str)>,
 }
 
@@ -49,10 +51,15 @@ impl Line {
             effective: billed,
             list: billed,
             currency: "USD",
+            resource_id: "i-1",
             tags: Vec::new(),
         }
     }
 
+    pub fn resource(mut self, id: &'static str) -> Self {
+        self.resource_id = id;
+        self
+    }
     pub fn provider(mut self, provider: &'static str) -> Self {
         self.provider = provider;
         self
@@ -125,7 +132,7 @@ pub fn stage_sql(table: &str, lines: &[Line]) -> String {
             "INSERT INTO {table} ({required}) VALUES ({provider}, {billing}, {account}, {name}, \
              CAST({charge} AS TIMESTAMP), CAST({charge} AS TIMESTAMP) + INTERVAL 1 HOUR, \
              CAST(date_trunc('month', CAST({charge} AS TIMESTAMP)) AS DATE), {service}, 'Compute', \
-             {region}, {usage}, 'Usage', {cost_type}, 'i-1', 'web', 'instance', {billed}, \
+             {region}, {usage}, 'Usage', {cost_type}, {resource}, 'web', 'instance', {billed}, \
              {effective}, {list}, {currency}, 1.0, 'Hrs', {tags});",
             required = costscope_ingest::required_columns()
                 .collect::<Vec<_>>()
@@ -138,6 +145,7 @@ pub fn stage_sql(table: &str, lines: &[Line]) -> String {
             region = quote(line.region),
             usage = quote(line.usage_type),
             cost_type = quote(line.cost_type),
+            resource = quote(line.resource_id),
             billed = line.billed,
             effective = line.effective,
             list = line.list,

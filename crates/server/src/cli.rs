@@ -355,6 +355,7 @@ async fn ingest(config: &Config, args: IngestArgs) -> anyhow::Result<()> {
         created_by: "command line",
         progress: Some(progress.callback()),
         holder: &holder,
+        lease: config.jobs.lease,
     };
     let loaded = load_directly(store.as_ref(), &engine, &SystemClock, load).await;
     progress.finish();
@@ -419,14 +420,9 @@ async fn demo(config: &Config) -> anyhow::Result<()> {
     let tenant = crate::demo::ensure_demo_tenant(store.as_ref(), &SystemClock).await?;
     let customer_id = tenant.customer_id;
     eprintln!("Generating and loading the demo data…");
-    let summary = crate::demo::load_demo_data(
-        store.as_ref(),
-        &engine,
-        &SystemClock,
-        customer_id,
-        &config.data_dir,
-    )
-    .await;
+    let summary =
+        crate::demo::load_demo_data(store.as_ref(), &engine, &SystemClock, customer_id, config)
+            .await;
     if summary.is_ok() {
         crate::demo::ensure_demo_budgets(store.as_ref(), &engine, &SystemClock, tenant).await?;
     }

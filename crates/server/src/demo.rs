@@ -1,7 +1,5 @@
 //! The demo tenant and its data, which `costscope demo` and `serve --demo` keep available.
 
-use std::path::Path;
-
 use anyhow::Context;
 use chrono::Duration;
 use costscope_core::{Clock, Email, FullName, Password};
@@ -9,6 +7,7 @@ use costscope_engine::{CostEngine, LoadSummary};
 use costscope_ingest::demo::write_demo_files;
 use costscope_store::MetadataStore;
 
+use crate::config::Config;
 use crate::jobs::ingest::{load_directly, remove_upload, DirectLoad, LocalFile};
 use crate::onboarding::{register_customer, Registration, TRIAL_DAYS};
 
@@ -78,10 +77,10 @@ pub async fn load_demo_data(
     engine: &dyn CostEngine,
     clock: &dyn Clock,
     customer_id: i64,
-    data_dir: &Path,
+    config: &Config,
 ) -> anyhow::Result<LoadSummary> {
     let today = clock.now().date_naive();
-    let dir = data_dir.join(DEMO_FILES_DIR);
+    let dir = config.data_dir.join(DEMO_FILES_DIR);
     remove_upload(&dir).await;
     let target = dir.clone();
     let paths = tokio::task::spawn_blocking(move || write_demo_files(&target, today))
@@ -98,7 +97,7 @@ pub async fn load_demo_data(
             path,
         })
         .collect();
-    let holder = crate::jobs::lease::HolderId::for_data_dir(data_dir)?;
+    let holder = crate::jobs::lease::HolderId::for_data_dir(&config.data_dir)?;
     let load = DirectLoad {
         customer_id,
         files: &files,
@@ -106,6 +105,7 @@ pub async fn load_demo_data(
         created_by: DEMO_UPLOADER,
         progress: None,
         holder: &holder,
+        lease: config.jobs.lease,
     };
     let loaded = load_directly(store, engine, clock, load)
         .await
@@ -121,7 +121,7 @@ pub async fn ensure_demo_data(
     engine: &dyn CostEngine,
     clock: &dyn Clock,
     customer_id: i64,
-    data_dir: &Path,
+    config: &Config,
 ) -> anyhow::Result<()> {
     let today = clock.now().date_naive();
     let latest = engine
@@ -132,7 +132,7 @@ pub async fn ensure_demo_data(
         tracing::info!(customer_id, "the demo data is current");
         return Ok(());
     }
-    let summary = load_demo_data(store, engine, clock, customer_id, data_dir).await?;
+    let summary = load_demo_data(store, engine, clock, customer_id, config).await?;
     tracing::info!(customer_id, rows = summary.rows, "loaded the demo data");
     Ok(())
 }

@@ -69,7 +69,7 @@ impl Application {
                 engine.as_ref(),
                 clock.as_ref(),
                 tenant.customer_id,
-                &config.data_dir,
+                &config,
             )
             .await?;
             crate::demo::ensure_demo_budgets(

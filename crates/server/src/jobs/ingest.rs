@@ -708,6 +708,8 @@ pub struct DirectLoad<'a> {
     pub progress: Option<ProgressFn>,
     /// The loading process, holding the job's lease while it loads.
     pub holder: &'a HolderId,
+    /// The lease's times (the configuration's `[jobs]`).
+    pub lease: LeaseTimes,
 }
 
 /// Loads files at once (no queue), recording the load as a job that `load.holder` holds (and
@@ -726,6 +728,7 @@ pub async fn load_directly(
         created_by,
         progress,
         holder,
+        lease: times,
     } = load;
     let mut recorded = Vec::with_capacity(files.len());
     for file in files {
@@ -752,7 +755,6 @@ pub async fn load_directly(
         })
         .await
         .context("recording the load")?;
-    let times = LeaseTimes::default();
     let now = clock.now();
     let upload = IngestUpload {
         format: format.map(Format::name),

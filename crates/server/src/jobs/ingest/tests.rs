@@ -656,6 +656,7 @@ async fn a_direct_load_is_recorded_as_a_job() {
         created_by: "command line",
         progress: None,
         holder: &HolderId::random(),
+        lease: LeaseTimes::default(),
     };
     let summary = load_directly(
         setup.store.as_ref(),

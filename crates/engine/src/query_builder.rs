@@ -1395,6 +1395,146 @@ pub fn resources_with(
     sql
 }
 
+/// [`resources_with`] in `dialect`. ClickHouse 18.16 has no CTEs nor `FILTER`: the totals are
+/// joined to the page, so every row carries them, and a page with no row is one row of totals
+/// whose `resource_id` is `''` (18.16's join fills in defaults, not NULLs); amounts are exact
+/// decimals, and a converting question's other currencies and converted flag come from
+/// [`resource_currencies_in`] (these columns end no row).
+pub fn resources_in(
+    dialect: Dialect,
+    customer: i64,
+    query: &ResourcesQuery,
+    convert_to: Option<Conversion<'_>>,
+) -> Sql {
+    if !dialect.is_clickhouse() {
+        return resources_with(customer, query, convert_to);
+    }
+    let grouped = clickhouse_resources_grouped(dialect, customer, query, convert_to);
+    let order = resource_order(query.sort, query.ascending);
+    let mut sql = Sql::new(dialect);
+    sql.push(
+        "SELECT resource_count, toString(resources_cost), toString(total_cost), provider, \
+         account_id, account_name, resource_id, resource_name, resource_type, region, service, \
+         toString(cost) FROM (SELECT 1 AS k, countIf(resource_id <> '') AS resource_count, \
+         sumIf(cost, resource_id <> '') AS resources_cost, sum(cost) AS total_cost FROM (",
+    )
+    .append(&grouped)
+    .push(
+        ")) GLOBAL ALL LEFT JOIN (SELECT 1 AS k, provider, account_id, \
+         max_account_name AS account_name, resource_id, \
+         if(max_name = '', resource_id, max_name) AS resource_name, \
+         if(max_type = '', max_service, max_type) AS resource_type, max_region AS region, \
+         max_service AS service, cost FROM (",
+    )
+    .append(&grouped)
+    .push(") WHERE resource_id <> '' ORDER BY ")
+    .push(&order)
+    .push(" LIMIT ");
+    sql.bind(Value::UBigInt(query.offset)).push(", ");
+    sql.bind(Value::UBigInt(query.limit));
+    sql.push(") USING k ORDER BY ").push(&order);
+    sql
+}
+
+/// The resources of [`resources_in`] on ClickHouse: per provider, account and resource id the
+/// descriptive columns (as `max_…`: a ClickHouse alias named as a column would stand for the
+/// aggregate in the filters too) and `cost`, converted (only what converts) when converting.
+fn clickhouse_resources_grouped(
+    dialect: Dialect,
+    customer: i64,
+    query: &ResourcesQuery,
+    convert_to: Option<Conversion<'_>>,
+) -> Sql {
+    let descriptive = |prefix: &str| {
+        format!(
+            "max({prefix}account_name) AS max_account_name, max({prefix}resource_name) AS \
+             max_name, max({prefix}resource_type) AS max_type, max({prefix}region) AS \
+             max_region, max({prefix}service) AS max_service"
+        )
+    };
+    let mut sql = Sql::new(dialect);
+    let Some(conversion) = convert_to else {
+        sql.push("SELECT provider, account_id, resource_id, ")
+            .push(&descriptive(""))
+            .push(", sum(")
+            .push(metric_column(query.metric))
+            .push(") AS cost");
+        from_line_items_in(&mut sql, customer, Some(&query.range), &query.filter);
+        sql.push(" GROUP BY provider, account_id, resource_id");
+        return sql;
+    };
+    sql.push("SELECT provider, account_id, resource_id, ")
+        .push(&descriptive("pre_"))
+        .push(", sum(assumeNotNull(converted)) AS cost FROM ");
+    resource_converted_rows(&mut sql, customer, query, conversion);
+    sql.push(" WHERE converted IS NOT NULL GROUP BY provider, account_id, resource_id");
+    sql
+}
+
+/// The resources' rows per day and currency with `converted` (`conversion::converted_rows`).
+fn resource_converted_rows(
+    sql: &mut Sql,
+    customer: i64,
+    query: &ResourcesQuery,
+    conversion: Conversion<'_>,
+) {
+    let dialect = sql.dialect;
+    let mut pre = Sql::new(dialect);
+    pre.push(
+        "SELECT provider, account_id, resource_id, charge_date, currency, \
+         max(account_name) AS pre_account_name, max(resource_name) AS pre_resource_name, \
+         max(resource_type) AS pre_resource_type, max(region) AS pre_region, \
+         max(service) AS pre_service, sum(",
+    )
+    .push(metric_column(query.metric))
+    .push(") AS amount");
+    from_line_items_in(&mut pre, customer, Some(&query.range), &query.filter);
+    pre.push(" GROUP BY provider, account_id, resource_id, charge_date, currency");
+    conversion::converted_rows(
+        sql,
+        &pre,
+        "provider, account_id, resource_id, charge_date, currency, pre_account_name, \
+         pre_resource_name, pre_resource_type, pre_region, pre_service, amount",
+        customer,
+        conversion,
+    );
+}
+
+/// What [`conversion::conversion_columns`] adds to a converting [`resources_with`], on
+/// ClickHouse: per currency of the question's rows, the amount no rate converts (an exact
+/// decimal), how many of its rows no rate converts, and whether a row of it was converted.
+pub fn resource_currencies_in(
+    dialect: Dialect,
+    customer: i64,
+    query: &ResourcesQuery,
+    conversion: Conversion<'_>,
+) -> Sql {
+    let mut sql = Sql::new(dialect);
+    sql.push(
+        "SELECT currency, toString(sumIf(amount, converted IS NULL)), \
+         countIf(converted IS NULL), max(converted IS NOT NULL AND currency <> ",
+    );
+    sql.bind(Value::Text(conversion.target.to_owned()));
+    sql.push(") FROM ");
+    resource_converted_rows(&mut sql, customer, query, conversion);
+    sql.push(" GROUP BY currency ORDER BY currency");
+    sql
+}
+
+/// ` FROM <line items> WHERE <scope>` in `sql`'s dialect.
+pub(crate) fn from_line_items_in(
+    sql: &mut Sql,
+    customer: i64,
+    range: Option<&TimeRange>,
+    filter: &CostFilter,
+) {
+    let dialect = sql.dialect;
+    sql.push(" FROM ")
+        .push(&dialect.table(COST_TABLE))
+        .push(" WHERE ");
+    sql.append(&scope_in(dialect, customer, range, filter));
+}
+
 /// `ORDER BY` of the resources table: the sort column, then the resource's identity ascending
 /// whatever the direction (a total order, so pages never overlap).
 fn resource_order(sort: ResourceSort, ascending: bool) -> String {

@@ -19,7 +19,7 @@ use std::collections::BTreeMap;
 use costscope_core::anomaly::SeriesKey;
 use costscope_engine::{
     ClickHouseEngine, ClickHouseReads, CostEngine, CostPart, DuckDbEngine, ResourceCosts,
-    SeriesCostsBy, SeriesCostsQuery,
+    ResourceSort, ResourcesQuery, SeriesCostsBy, SeriesCostsQuery,
 };
 use support::*;
 
@@ -201,6 +201,25 @@ impl Both {
                 );
             }
         }
+    }
+
+    async fn resources(&self, customer: i64, query: &ResourcesQuery, display: Option<&str>) {
+        let display = display.map(code);
+        let expected = self
+            .duckdb
+            .resources_in(customer, query, display.as_ref())
+            .await
+            .unwrap();
+        let got = self
+            .clickhouse
+            .resources_in(customer, query, display.as_ref())
+            .await
+            .unwrap_or_else(|error| panic!("{query:?} {display:?}: {error}"));
+        assert_eq!(
+            format!("{got:#?}"),
+            format!("{expected:#?}"),
+            "resources of {customer}, display {display:?}, {query:#?}"
+        );
     }
 
     async fn series_costs(&self, customer: i64, query: &SeriesCostsQuery) {
@@ -566,6 +585,36 @@ async fn the_other_reads_answer_alike_and_a_tenant_sees_nothing_of_another() {
             for customer in [MULTI, SINGLE, NOBODY] {
                 both.series_costs(customer, &query).await;
             }
+        }
+    }
+    let sorts = [
+        (ResourceSort::Cost, false),
+        (ResourceSort::Cost, true),
+        (ResourceSort::ResourceName, true),
+        (ResourceSort::ResourceType, false),
+        (ResourceSort::Region, true),
+        (ResourceSort::AccountId, false),
+        (ResourceSort::CloudProvider, true),
+    ];
+    // The first filter is none; the others of the suite's list, a few of them.
+    let resource_filters = filters();
+    for (index, (sort, ascending)) in sorts.into_iter().enumerate() {
+        for (limit, offset) in [(10, 0), (2, 1), (3, 50)] {
+            let query = ResourcesQuery {
+                range: days("2025-12-01", "2026-03-31"),
+                filter: resource_filters[index * 3 % resource_filters.len()].clone(),
+                metric: [Metric::Billed, Metric::Effective, Metric::List][index % 3],
+                sort,
+                ascending,
+                limit,
+                offset,
+            };
+            for display in [None, Some("USD"), Some("EUR"), Some("GBP")] {
+                both.resources(MULTI, &query, display).await;
+            }
+            both.resources(SINGLE, &query, None).await;
+            both.resources(SINGLE, &query, Some("EUR")).await;
+            both.resources(NOBODY, &query, None).await;
         }
     }
     // The comparisons above compared something: resources in the main currency and others.

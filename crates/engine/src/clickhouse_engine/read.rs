@@ -26,8 +26,8 @@ use crate::duckdb_engine::series_costs::{groups_of, series_costs_sql};
 use crate::query_builder::{self, Currencies, Dialect, Sql};
 use crate::{
     Aggregate, AggregateRow, CurrencyAmount, CustomerId, EngineError, FilterOptions, ResourceCosts,
-    SeenAccount, SeriesCost, SeriesCostsQuery, ServiceSpend, SpendBreakdown, UnmatchedResource,
-    UnmatchedSpend,
+    ResourceSpend, ResourcesPage, ResourcesQuery, SeenAccount, SeriesCost, SeriesCostsQuery,
+    ServiceSpend, SpendBreakdown, UnmatchedResource, UnmatchedSpend,
 };
 
 /// ClickHouse's "Timeout exceeded" (`max_execution_time`).
@@ -384,6 +384,59 @@ impl ClickHouseReads {
             })
         })
         .await
+    }
+    /// Spend per resource, one page of it, as the DuckDB engine answers it.
+    pub async fn resources_in(
+        &self,
+        customer: CustomerId,
+        query: &ResourcesQuery,
+        display: Option<&CurrencyCode>,
+    ) -> Result<ResourcesPage, EngineError> {
+        let (plan, first) = self.plan(customer, display).await?;
+        let conversion = plan.conversion();
+        let mut page = ResourcesPage {
+            currency: plan.note(|| Ok::<_, EngineError>(first))?,
+            ..ResourcesPage::default()
+        };
+        let sql = query_builder::resources_in(self.dialect, customer, query, conversion);
+        // Every row carries the totals; a row with no resource id carries only them.
+        for row in self.rows(&sql).await? {
+            page.total_count = parse(&row, 0)?;
+            page.resources_cost = amount(&row, 1)?;
+            page.total_cost = amount(&row, 2)?;
+            let resource_id = text(&row, 6)?;
+            if resource_id.is_empty() {
+                continue;
+            }
+            page.rows.push(ResourceSpend {
+                provider: stored_provider(text(&row, 3)?).map_err(|message| {
+                    EngineError::Database(format!("ClickHouse answer: {message}"))
+                })?,
+                account_id: text(&row, 4)?.to_owned(),
+                account_name: text(&row, 5)?.to_owned(),
+                resource_id: resource_id.to_owned(),
+                resource_name: text(&row, 7)?.to_owned(),
+                resource_type: text(&row, 8)?.to_owned(),
+                region: text(&row, 9)?.to_owned(),
+                service: text(&row, 10)?.to_owned(),
+                cost: amount(&row, 11)?,
+            });
+        }
+        if let Some(conversion) = conversion {
+            let sql =
+                query_builder::resource_currencies_in(self.dialect, customer, query, conversion);
+            // Columns: currency, amount not converted, rows not converted, converted.
+            for row in self.rows(&sql).await? {
+                if parse::<u64>(&row, 2)? > 0 {
+                    page.currency.other_currencies.push(CurrencyAmount {
+                        currency: text(&row, 0)?.to_owned(),
+                        amount: amount(&row, 1)?,
+                    });
+                }
+                page.currency.converted |= text(&row, 3)? == "1";
+            }
+        }
+        Ok(page)
     }
 }
 

@@ -15,8 +15,9 @@
 use costscope_core::cost::{AggregateQuery, Dimension};
 
 use super::{
-    bucket_expression, bucket_interval, conversion, date_value, distinct_dimensions, group_keys,
-    metric_column, scope_in, select_keys, Conversion, Currencies, Dialect, Sql, COST_TABLE,
+    bucket_expression, bucket_interval, conversion, date_value, distinct_dimensions,
+    from_line_items_in, group_keys, metric_column, select_keys, Conversion, Currencies, Dialect,
+    Sql,
 };
 
 /// ClickHouse aggregates a `GROUP BY` of constants only (`'' AS g0` without a dimension) like
@@ -102,16 +103,8 @@ fn pre(dialect: Dialect, customer: i64, query: &AggregateQuery, dimensions: &[Di
 
 /// `, count() AS items FROM <line items> WHERE <the query's scope>`.
 fn from_line_items(sql: &mut Sql, customer: i64, query: &AggregateQuery) {
-    let dialect = sql.dialect;
-    sql.push(", count() AS items FROM ")
-        .push(&dialect.table(COST_TABLE))
-        .push(" WHERE ");
-    sql.append(&scope_in(
-        dialect,
-        customer,
-        Some(&query.range),
-        &query.filter,
-    ));
+    sql.push(", count() AS items");
+    from_line_items_in(sql, customer, Some(&query.range), &query.filter);
 }
 
 /// `(conv)`: the rows of [`pre`] with their `converted` amount.

@@ -20,7 +20,7 @@ use costscope_clickhouse::{literal, Client};
 use costscope_core::cost::ExchangeRate;
 use costscope_engine::{
     ClickHouseEngine, CostEngine, DuckDbEngine, LoadError, LoadPhase, LoadProgress, LoadRequest,
-    LoadSummary, SourceFile,
+    SourceFile,
 };
 use costscope_ingest::Format;
 use support::Line;

@@ -227,6 +227,7 @@ fn plain(text: &str) -> Sql {
     Sql {
         text: text.to_owned(),
         params: Vec::new(),
+        ..Sql::default()
     }
 }
 

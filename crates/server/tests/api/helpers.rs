@@ -375,3 +375,33 @@ impl TestApp {
             .await
     }
 }
+
+/// The child's stderr, line by line (read on a thread, so a test can wait with a timeout).
+pub fn stderr_lines(child: &mut std::process::Child) -> std::sync::mpsc::Receiver<String> {
+    use std::io::BufRead;
+    let stderr = child.stderr.take().expect("the child's stderr is piped");
+    let (sender, receiver) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        for line in std::io::BufReader::new(stderr).lines() {
+            let Ok(line) = line else { break };
+            if sender.send(line).is_err() {
+                break;
+            }
+        }
+    });
+    receiver
+}
+
+/// The metadata database several replicas share: a fresh PostgreSQL database when
+/// `COSTSCOPE_TEST_POSTGRES_URL` is set, else a SQLite file in `dir`. Its URL, and the
+/// PostgreSQL database to drop at the end.
+pub async fn shared_metadata_database(
+    dir: &std::path::Path,
+) -> (String, Option<costscope_store::testing::TestDatabase>) {
+    let postgres = costscope_store::testing::TestDatabase::create_if_configured().await;
+    let url = match &postgres {
+        Some(database) => database.url().to_owned(),
+        None => format!("sqlite://{}", dir.join("shared.db").display()),
+    };
+    (url, postgres)
+}

@@ -2,17 +2,15 @@
 //! recorded outcome is what the cost engine holds (the load's marker commits with its rows and
 //! is read at start-up), and no billing period is ever half replaced.
 
-use std::io::{BufRead, BufReader};
 use std::path::Path;
 use std::process::{Child, Command, Stdio};
-use std::sync::mpsc;
 use std::time::Duration;
 
 use reqwest::StatusCode;
 use serde_json::{json, Value};
 
 use crate::cli_ingest::{costscope, create_customer, stderr};
-use crate::helpers::{spawn_app_in, status_and_json, TestApp};
+use crate::helpers::{spawn_app_in, status_and_json, stderr_lines, TestApp};
 use crate::ingest::{focus_csv, focus_row, HEADER};
 
 /// October's billed total of `focus_csv` (the load before the killed one).
@@ -48,16 +46,7 @@ fn start_ingest(data_dir: &Path, pause: Option<&str>) -> Child {
 
 /// Waits (60 s at most) for the child to say it paused at `moment`.
 fn wait_for_pause(child: &mut Child, moment: &str) {
-    let stderr = child.stderr.take().unwrap();
-    let (sender, receiver) = mpsc::channel();
-    std::thread::spawn(move || {
-        for line in BufReader::new(stderr).lines() {
-            let Ok(line) = line else { break };
-            if sender.send(line).is_err() {
-                break;
-            }
-        }
-    });
+    let receiver = stderr_lines(child);
     let wanted = format!("costscope test pause: {moment}");
     loop {
         match receiver.recv_timeout(Duration::from_secs(60)) {

@@ -11,7 +11,7 @@ use reqwest::StatusCode;
 use secrecy::SecretString;
 use tempfile::TempDir;
 
-use crate::helpers::{assert_error, spawn_app_in, Session, TestApp, PASSWORD};
+use crate::helpers::{assert_error, shared_metadata_database, spawn_app_in, Session, TestApp, PASSWORD};
 use crate::sign_in_abuse::login_from;
 
 const SESSION_EXPIRED: &str = "Your session has expired. Please sign in again.";
@@ -27,11 +27,7 @@ struct Shared {
 impl Shared {
     async fn new() -> Self {
         let dir = tempfile::tempdir().expect("temp dir");
-        let postgres = TestDatabase::create_if_configured().await;
-        let database_url = match &postgres {
-            Some(database) => database.url().to_owned(),
-            None => format!("sqlite://{}", dir.path().join("shared.db").display()),
-        };
+        let (database_url, postgres) = shared_metadata_database(dir.path()).await;
         Self {
             database_url,
             postgres,

@@ -10,7 +10,6 @@
 //! DuckDB cost database in its own data directory: what is tested here is the jobs (who runs
 //! which load, once), and which replica's database holds a load tells who loaded it.
 
-use std::io::{BufRead, BufReader};
 use std::path::PathBuf;
 use std::process::{Child, Command, Stdio};
 use std::sync::mpsc;
@@ -23,7 +22,7 @@ use reqwest::StatusCode;
 use serde_json::{json, Value};
 use tempfile::TempDir;
 
-use crate::helpers::{status_and_json, PASSWORD, TEST_AUTH_SECRET};
+use crate::helpers::{shared_metadata_database, status_and_json, stderr_lines, PASSWORD, TEST_AUTH_SECRET};
 use crate::ingest::{focus_row, HEADER};
 
 /// The lease's time in these tests (the least the configuration accepts).
@@ -42,11 +41,7 @@ struct Shared {
 impl Shared {
     async fn new() -> Self {
         let dir = tempfile::tempdir().expect("temp dir");
-        let postgres = TestDatabase::create_if_configured().await;
-        let database_url = match &postgres {
-            Some(database) => database.url().to_owned(),
-            None => format!("sqlite://{}", dir.path().join("shared.db").display()),
-        };
+        let (database_url, postgres) = shared_metadata_database(dir.path()).await;
         std::fs::create_dir_all(dir.path().join("uploads")).unwrap();
         std::fs::write(
             dir.path().join("costscope.toml"),
@@ -98,7 +93,7 @@ impl Shared {
             command.env("COSTSCOPE_TEST_LOAD_PAUSE", pause);
         }
         let mut child = command.spawn().expect("run costscope serve");
-        let lines = log_lines(&mut child);
+        let lines = stderr_lines(&mut child);
         let address = loop {
             let line = lines
                 .recv_timeout(Duration::from_secs(60))
@@ -129,21 +124,6 @@ impl Shared {
             database.drop_database().await;
         }
     }
-}
-
-/// The child's stderr, line by line.
-fn log_lines(child: &mut Child) -> mpsc::Receiver<String> {
-    let stderr = child.stderr.take().unwrap();
-    let (sender, receiver) = mpsc::channel();
-    std::thread::spawn(move || {
-        for line in BufReader::new(stderr).lines() {
-            let Ok(line) = line else { break };
-            if sender.send(line).is_err() {
-                break;
-            }
-        }
-    });
-    receiver
 }
 
 /// A running `costscope serve`; killed (SIGKILL) when dropped.

@@ -555,6 +555,14 @@ pub trait CostEngine: Send + Sync + std::fmt::Debug {
         request: LoadRequest,
     ) -> Result<LoadSummary, LoadError>;
 
+    /// What the engine holds of load `load_id`, from the marker its commit wrote: the customer
+    /// it was for and its summary, `None` when it never committed. Read at server start-up to
+    /// record the outcome of a load that a crash left recorded as running.
+    async fn committed_load(
+        &self,
+        load_id: &str,
+    ) -> Result<Option<(CustomerId, LoadSummary)>, EngineError>;
+
     /// Whether the customer has any cost rows (the demo uses it to decide whether to load).
     async fn latest_charge_date(
         &self,

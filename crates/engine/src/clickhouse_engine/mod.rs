@@ -1,11 +1,12 @@
 //! The cost engine on ClickHouse (issue 18): line items in a MergeTree table on every shard of
 //! a cluster (or on one server), loaded by staging each upload in an in-memory DuckDB database
 //! with the same reader as the embedded engine and swapping its billing periods in with
-//! `REPLACE PARTITION` ([`load`]). Talks to ClickHouse only through `costscope-clickhouse`.
-//!
-//! Not yet a [`crate::CostEngine`]: its methods have the trait's signatures and the trait is
-//! implemented once every one exists.
+//! `REPLACE PARTITION` ([`load`]), read through the query builder's ClickHouse dialect
+//! ([`ClickHouseReads`]) and exported as FOCUS by the DuckDB engine's writer ([`export`]). Talks
+//! to ClickHouse only through `costscope-clickhouse`. A [`crate::CostEngine`] ([`cost_engine`]).
 
+mod cost_engine;
+mod export;
 mod load;
 mod markers;
 mod rates;
@@ -37,6 +38,8 @@ pub struct ClickHouseEngine {
 struct Inner {
     /// The server the URL names: reads go there (to the `Distributed` tables with a cluster).
     client: Client,
+    /// The reads, through `client`.
+    reads: ClickHouseReads,
     /// Every shard, in shard order; the one server without a cluster.
     shards: Vec<Client>,
     /// Memory limit and spill directory of the in-memory DuckDB database a load stages in.
@@ -85,6 +88,7 @@ impl ClickHouseEngine {
         }
         Ok(Self {
             inner: Arc::new(Inner {
+                reads: ClickHouseReads::new(client.clone()),
                 client,
                 shards,
                 load_settings: Mutex::new(LoadSettings::default()),
@@ -143,6 +147,11 @@ impl ClickHouseEngine {
     /// The server the URL names (reads go there).
     pub fn client(&self) -> &Client {
         &self.inner.client
+    }
+
+    /// The engine's reads (the trait's reads answer with them).
+    pub fn reads(&self) -> &ClickHouseReads {
+        &self.inner.reads
     }
 
     /// Every shard, in shard order (the one server without a cluster).

@@ -4,7 +4,7 @@
 
 pub(crate) mod currency;
 mod daily_rollup;
-mod export;
+pub(crate) mod export;
 mod load;
 mod progress;
 pub(crate) mod read;
@@ -218,17 +218,7 @@ pub(crate) const SCHEMA_VERSION: i32 = 2;
 /// `cost_tags_daily`, see [`crate::query_builder::Source`])
 /// and the one-row schema version table.
 fn schema_sql() -> String {
-    let mut sql = format!(
-        "CREATE TABLE IF NOT EXISTS {COST_TABLE} (customer_id BIGINT NOT NULL, load_id VARCHAR NOT NULL, \
-         charge_date DATE NOT NULL"
-    );
-    for (name, kind) in costscope_ingest::NORMALISED_COLUMNS {
-        sql.push_str(", ");
-        sql.push_str(name);
-        sql.push(' ');
-        sql.push_str(kind);
-    }
-    sql.push_str(");");
+    let mut sql = cost_table_sql();
     // Columns added since the table was first written (the nullable FOCUS details): a database
     // from an earlier build gets them, NULL in its existing rows. Additive, so the schema
     // version stays: an earlier build still reads and writes the table by column name.
@@ -264,6 +254,24 @@ fn schema_sql() -> String {
          INSERT INTO {SCHEMA_TABLE} SELECT {SCHEMA_VERSION} WHERE NOT EXISTS (SELECT 1 FROM {SCHEMA_TABLE}); \
          UPDATE {SCHEMA_TABLE} SET version = {SCHEMA_VERSION} WHERE version < {SCHEMA_VERSION};"
     ));
+    sql
+}
+
+/// `CREATE TABLE IF NOT EXISTS` of the cost table (`cost_line_items (customer_id, load_id,
+/// charge_date, NORMALISED_COLUMNS…)`), also the table the ClickHouse engine's FOCUS export
+/// writes its rows into to have DuckDB write the file.
+pub(crate) fn cost_table_sql() -> String {
+    let mut sql = format!(
+        "CREATE TABLE IF NOT EXISTS {COST_TABLE} (customer_id BIGINT NOT NULL, load_id VARCHAR NOT NULL, \
+         charge_date DATE NOT NULL"
+    );
+    for (name, kind) in costscope_ingest::NORMALISED_COLUMNS {
+        sql.push_str(", ");
+        sql.push_str(name);
+        sql.push(' ');
+        sql.push_str(kind);
+    }
+    sql.push_str(");");
     sql
 }
 
@@ -483,6 +491,16 @@ impl CostEngine for DuckDbEngine {
         })
         .await
         .map_err(|error| LoadError::Engine(format!("load task failed: {error}")))?
+    }
+
+    async fn committed_load(
+        &self,
+        load_id: &str,
+    ) -> Result<Option<(CustomerId, LoadSummary)>, EngineError> {
+        let (engine, load_id) = (self.clone(), load_id.to_owned());
+        tokio::task::spawn_blocking(move || engine.committed_load(&load_id))
+            .await
+            .map_err(|error| EngineError::Database(format!("marker read failed: {error}")))?
     }
 
     async fn latest_charge_date(

@@ -150,6 +150,13 @@ impl CostEngine for FakeEngine {
     ) -> Result<Vec<costscope_engine::SeriesCost>, EngineError> {
         Err(unused())
     }
+    async fn committed_load(
+        &self,
+        _: &str,
+    ) -> Result<Option<(CustomerId, LoadSummary)>, EngineError> {
+        // The fake keeps no markers: no load of it ever committed.
+        Ok(None)
+    }
     async fn latest_charge_date(&self, _: CustomerId) -> Result<Option<NaiveDate>, EngineError> {
         Ok(None)
     }

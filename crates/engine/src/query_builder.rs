@@ -51,6 +51,15 @@ pub(crate) const VALUES_TABLE: &str = "cost_values_daily";
 /// (kept by each load; `currencies`, `core_rows` and `monthly_rows` are NULL until the first
 /// load or migration of an older database).
 pub(crate) const ROLLUP_STATS_TABLE: &str = "cost_rollup_stats";
+/// The billing period of a rollup row: the key a load replaces.
+pub(crate) const PERIOD_KEYS: &str = "provider, billing_account_id, billing_period_start";
+/// The columns of [`DAILY_TABLE`] besides the customer, date, period keys and sums.
+pub(crate) const DAILY_DIMENSIONS: &str =
+    "account_id, account_name, service, region, usage_type, cost_type, currency";
+/// [`DAILY_DIMENSIONS`] without the usage type: the columns of [`CORE_DAILY_TABLE`] and
+/// [`MONTHLY_TABLE`] besides the customer, date, period keys and sums.
+pub(crate) const CORE_DIMENSIONS: &str =
+    "account_id, account_name, service, region, cost_type, currency";
 /// A daily rollup is read instead of the line items only when it has at most this fraction of
 /// their rows (data with a resource or hour per row rolls up well; data that does not is read
 /// faster from the line items, whose sums are narrower).
@@ -134,7 +143,8 @@ impl Source {
     /// The rollups, narrowest first (each has at most the rows of the next).
     pub const ROLLUPS: [Source; 3] = [Source::Monthly, Source::CoreDaily, Source::Daily];
 
-    fn table(self) -> &'static str {
+    /// The table it names.
+    pub fn table(self) -> &'static str {
         match self {
             Source::LineItems => COST_TABLE,
             Source::Daily => DAILY_TABLE,
@@ -173,12 +183,62 @@ impl Source {
 /// The tenant's row counts: line items, monthly, core daily and daily rollup rows (NULL when not
 /// kept yet), then whether all its costs are in one currency (no row for a tenant without data).
 pub fn rollup_stats(customer: i64) -> Sql {
-    let mut sql = Sql::default();
+    rollup_stats_in(Dialect::DuckDb, customer)
+}
+
+/// [`rollup_stats`] in `dialect`. ClickHouse keeps the counts per billing period (a row per
+/// partition, swapped with it, see `clickhouse_engine::rollups`): their sums (NULL for a tenant
+/// without data, as DuckDB's missing row), the daily rollup with usage types never kept (NULL),
+/// and no currency column.
+pub fn rollup_stats_in(dialect: Dialect, customer: i64) -> Sql {
+    let mut sql = Sql::new(dialect);
+    if dialect.is_clickhouse() {
+        sql.push(
+            "SELECT sum(line_items), if(count() = 0, NULL, sum(monthly_rows)), \
+             if(count() = 0, NULL, sum(core_rows)), NULL FROM ",
+        )
+        .push(&dialect.table(ROLLUP_STATS_TABLE))
+        .push(" WHERE customer_id = ");
+        sql.bind(Value::BigInt(customer));
+        return sql;
+    }
     sql.push("SELECT line_items, monthly_rows, core_rows, daily_rows, coalesce(currencies = 1, false) FROM ")
         .push(ROLLUP_STATS_TABLE)
         .push(" WHERE customer_id = ");
     sql.bind(Value::BigInt(customer));
     sql
+}
+
+/// A tenant's row counts as [`rollup_stats`] gives them: a rollup's is `None` while it is not
+/// kept.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct RollupRows {
+    pub line_items: i64,
+    pub monthly: Option<i64>,
+    pub core: Option<i64>,
+    pub daily: Option<i64>,
+}
+
+impl RollupRows {
+    /// Whether `source` is kept and worth reading instead of the line items.
+    pub fn pays(&self, source: Source) -> bool {
+        let rows = match source {
+            Source::LineItems => return true,
+            Source::Monthly => self.monthly,
+            Source::CoreDaily => self.core,
+            Source::Daily => self.daily,
+        };
+        rows.is_some_and(|rows| rollup_pays(rows, self.line_items))
+    }
+
+    /// The rollups that hold what `reads` needs and pay, narrowest first: the source of a
+    /// question is the first of them that answers its range exactly ([`straddle_check`]), else
+    /// the line items.
+    pub fn candidates(self, reads: Reads) -> impl Iterator<Item = Source> {
+        Source::ROLLUPS
+            .into_iter()
+            .filter(move |source| source.covers(reads) && self.pays(*source))
+    }
 }
 
 /// Whether a rollup of `rows` rows is worth reading instead of `line_items` line items.
@@ -240,6 +300,16 @@ impl Rollup {
 /// range exactly (it does only when this is 0). `None` when no day is partly covered (nothing to
 /// check).
 pub fn straddle_check(customer: i64, range: &TimeRange, rollup: Rollup) -> Option<Sql> {
+    straddle_check_in(Dialect::DuckDb, customer, range, rollup)
+}
+
+/// [`straddle_check`] in `dialect`.
+pub fn straddle_check_in(
+    dialect: Dialect,
+    customer: i64,
+    range: &TimeRange,
+    rollup: Rollup,
+) -> Option<Sql> {
     let (first, last) = partial_days(range);
     if first.is_none() && last.is_none() {
         return None;
@@ -251,19 +321,23 @@ pub fn straddle_check(customer: i64, range: &TimeRange, rollup: Rollup) -> Optio
         Rollup::Costs(Source::Monthly) => (CORE_DAILY_TABLE, false),
         _ => (rollup.table(), true),
     };
-    let mut sql = Sql::default();
+    let (earliest, latest) = (
+        dialect.instant("earliest_start"),
+        dialect.instant("latest_start"),
+    );
+    let mut sql = Sql::new(dialect);
     sql.push("SELECT count(*) FROM ")
-        .push(table)
+        .push(&dialect.table(table))
         .push(" WHERE customer_id = ");
     sql.bind(Value::BigInt(customer));
-    sql.push(" AND (FALSE");
+    sql.push(" AND (").push(dialect.boolean(false));
     if let Some((day, start)) = first {
         sql.push(" OR (charge_date = ");
         sql.bind(date_value(day));
-        sql.push(" AND earliest_start < ");
+        sql.push(" AND ").push(&earliest).push(" < ");
         sql.bind(start.clone());
         if straddling {
-            sql.push(" AND latest_start >= ");
+            sql.push(" AND ").push(&latest).push(" >= ");
             sql.bind(start);
         }
         sql.push(")");
@@ -271,10 +345,10 @@ pub fn straddle_check(customer: i64, range: &TimeRange, rollup: Rollup) -> Optio
     if let Some((day, end)) = last {
         sql.push(" OR (charge_date = ");
         sql.bind(date_value(day));
-        sql.push(" AND latest_start > ");
+        sql.push(" AND ").push(&latest).push(" > ");
         sql.bind(end.clone());
         if straddling {
-            sql.push(" AND earliest_start <= ");
+            sql.push(" AND ").push(&earliest).push(" <= ");
             sql.bind(end);
         }
         sql.push(")");
@@ -703,19 +777,20 @@ pub enum Currencies<'a> {
     Convert(Conversion<'a>),
 }
 
-/// [`aggregate`] on the line items in `dialect`. DuckDB's columns are [`aggregate`]'s; ClickHouse
+/// [`aggregate`] on `source` in `dialect`. DuckDB's columns are [`aggregate`]'s; ClickHouse
 /// (whose 18.16 has no CTEs nor window functions) answers the same figures as rows of three
 /// kinds, see [`aggregate_nested`].
 pub fn aggregate_in(
     dialect: Dialect,
+    source: Source,
     customer: i64,
     query: &AggregateQuery,
     currencies: Currencies<'_>,
 ) -> Sql {
     if dialect.is_clickhouse() {
-        return aggregate_nested::aggregate(dialect, customer, query, currencies);
+        return aggregate_nested::aggregate(dialect, source, customer, query, currencies);
     }
-    aggregate_with(Source::LineItems, customer, query, currencies)
+    aggregate_with(source, customer, query, currencies)
 }
 
 /// [`aggregate`] on `source`.
@@ -950,15 +1025,16 @@ pub fn previous_total_with(
     previous_total_of(Dialect::DuckDb, source, customer, query, convert_to)
 }
 
-/// [`previous_total_with`] on the line items in `dialect`; the amount is an exact decimal in
-/// ClickHouse (see [`Dialect::amount`]).
+/// [`previous_total_with`] in `dialect`; the amount is an exact decimal in ClickHouse (see
+/// [`Dialect::amount`]).
 pub fn previous_total_in(
     dialect: Dialect,
+    source: Source,
     customer: i64,
     query: &AggregateQuery,
     convert_to: Option<Conversion<'_>>,
 ) -> Sql {
-    previous_total_of(dialect, Source::LineItems, customer, query, convert_to)
+    previous_total_of(dialect, source, customer, query, convert_to)
 }
 
 fn previous_total_of(
@@ -1157,15 +1233,16 @@ pub fn spend_on(
     spend_of(Dialect::DuckDb, source, customer, range, filter, metric)
 }
 
-/// [`spend`] in `dialect` (an exact decimal amount in ClickHouse, see [`Dialect::amount`]).
+/// [`spend_on`] in `dialect` (an exact decimal amount in ClickHouse, see [`Dialect::amount`]).
 pub fn spend_in(
     dialect: Dialect,
+    source: Source,
     customer: i64,
     range: &TimeRange,
     filter: &CostFilter,
     metric: Metric,
 ) -> Sql {
-    spend_of(dialect, Source::LineItems, customer, range, filter, metric)
+    spend_of(dialect, source, customer, range, filter, metric)
 }
 
 fn spend_of(
@@ -1222,25 +1299,18 @@ pub fn spend_converted(
     )
 }
 
-/// [`spend_converted`] on the line items in `dialect` (ClickHouse: exact decimal amounts, see
+/// [`spend_converted`] in `dialect` (ClickHouse: exact decimal amounts, see
 /// [`Dialect::amount`], and `converted` as 0/1).
 pub fn spend_converted_in(
     dialect: Dialect,
+    source: Source,
     customer: i64,
     range: &TimeRange,
     filter: &CostFilter,
     metric: Metric,
     conversion: Conversion<'_>,
 ) -> Sql {
-    spend_converted_of(
-        dialect,
-        Source::LineItems,
-        customer,
-        range,
-        filter,
-        metric,
-        conversion,
-    )
+    spend_converted_of(dialect, source, customer, range, filter, metric, conversion)
 }
 
 fn spend_converted_of(
@@ -1556,11 +1626,12 @@ pub fn accounts(customer: i64) -> Sql {
     accounts_in(Dialect::DuckDb, customer)
 }
 
-/// [`accounts`] in `dialect`. ClickHouse has no rollups yet: it reads the line items, the
-/// earliest charge as microseconds since the epoch (`charge_period_start_us`).
+/// [`accounts`] in `dialect`. ClickHouse reads the monthly rollup (the same accounts, names and
+/// earliest charges in fewer rows; every load keeps it), the earliest charge as microseconds
+/// since the epoch (`earliest_start_us`).
 pub fn accounts_in(dialect: Dialect, customer: i64) -> Sql {
     let (table, earliest) = if dialect.is_clickhouse() {
-        (dialect.table(COST_TABLE), "min(charge_period_start_us)")
+        (dialect.table(MONTHLY_TABLE), "min(earliest_start_us)")
     } else {
         (Cow::Borrowed(CORE_DAILY_TABLE), "min(earliest_start)")
     };

@@ -6,15 +6,22 @@
 //!    and copied there into one table (a bad file is refused here with the same message);
 //! 2. each billing period of the upload (provider + billing account + billing period) is
 //!    streamed into a staging table of its own on the shard that holds it ([`super::shard`]),
-//!    and its row count and sums are checked against DuckDB's, exactly;
+//!    and its row count and sums are checked against DuckDB's, exactly; then its rollups are
+//!    built from that staging table into staging tables of their own on the same shard
+//!    (`INSERT … SELECT … GROUP BY`, [`super::rollups`]) and checked against the same sums;
 //! 3. the rows the upload replaces are counted, then each period is swapped in with
-//!    `ALTER TABLE … REPLACE PARTITION … FROM staging` (atomic for readers), and dropped from any
-//!    other shard an earlier shard count put it on;
+//!    `ALTER TABLE … REPLACE PARTITION … FROM staging` (atomic for readers), the line items
+//!    first, then each rollup, and dropped from any other shard an earlier shard count put it on;
 //! 4. the load's marker is written ([`super::markers`]) and the staging tables dropped.
 //!
 //! Periods are swapped one by one: a reader may see some periods of an upload replaced and
 //! others not yet, never one period half loaded, empty or doubled. Nothing is swapped unless
-//! every period was staged and checked.
+//! every period and its rollups were staged and checked. Between a period's line items swap and
+//! its rollups' (a few statements), a question answered from a rollup still gets the period's
+//! previous figures while one answered from the line items gets the new ones: each figure reads
+//! one table, so it is the old period or the new one, never a mix; the parts of one answer read
+//! apart (an aggregation's rows and its previous total, the currencies its plan reads from the
+//! monthly rollup) may straddle a swap, as they may straddle two periods' swaps.
 
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -28,6 +35,7 @@ use duckdb::types::Value;
 use duckdb::Connection;
 
 use super::markers::{self, MarkerKey};
+use super::rollups::{self, PeriodRows, SCALE};
 use super::rows;
 use super::schema::{partition, LINE_ITEMS, LINE_ITEMS_STAGING};
 use super::shard::shard_of;
@@ -44,8 +52,6 @@ use crate::{
 const STAGED_ROWS: &str = "staged_rows";
 /// The temp table of the staged rows' count and sums per billing period and currency.
 const STAGED_KEYS: &str = "staged_keys";
-/// The scale of the cost columns.
-const SCALE: u32 = 9;
 /// How long one bulk insert of a billing period may take.
 const INSERT_TIMEOUT: Duration = Duration::from_secs(3600);
 
@@ -70,13 +76,21 @@ impl Period {
         )
     }
 
-    /// `provider = … AND billing_account_id = … AND billing_period_start = …` in ClickHouse.
-    fn condition(&self) -> String {
-        format!(
-            "(provider = {} AND billing_account_id = {} AND billing_period_start = {})",
+    /// The provider, billing account and billing period as ClickHouse literals.
+    fn keys(&self) -> [String; 3] {
+        [
             literal::string(&self.provider),
             literal::string(&self.billing_account_id),
-            literal::date(self.start)
+            literal::date(self.start),
+        ]
+    }
+
+    /// `provider = … AND billing_account_id = … AND billing_period_start = …` in ClickHouse.
+    fn condition(&self) -> String {
+        let [provider, account, start] = self.keys();
+        format!(
+            "(provider = {provider} AND billing_account_id = {account} AND \
+             billing_period_start = {start})"
         )
     }
 
@@ -102,12 +116,11 @@ struct Staging {
     _spill: SpillDir,
 }
 
-/// A directory of the load's own for DuckDB's spill files, removed when dropped (the FOCUS
-/// export's too).
-pub(super) struct SpillDir(pub(super) PathBuf);
+/// A directory of the load's own for DuckDB's spill files, removed when dropped.
+struct SpillDir(PathBuf);
 
 impl SpillDir {
-    pub(super) fn new(parent: Option<&PathBuf>) -> Self {
+    fn new(parent: Option<&PathBuf>) -> Self {
         static NEXT: AtomicU64 = AtomicU64::new(0);
         let parent = parent.cloned().unwrap_or_else(std::env::temp_dir);
         Self(parent.join(format!(
@@ -211,6 +224,8 @@ async fn replace(
         rows::select_list()
     );
     let local = literal::identifier(LINE_ITEMS);
+    // Per period: its shard, its line items' and its rollups' staging tables.
+    let mut staged = Vec::with_capacity(staging.periods.len());
     for (index, period) in staging.periods.iter().enumerate() {
         let home = shard_of(
             customer,
@@ -249,18 +264,38 @@ async fn replace(
         let inserted = shard
             .clone()
             .with_timeout(INSERT_TIMEOUT)
-            .insert_tsv(&table, &sent, items)
+            .insert_row_binary(&table, &sent, items)
             .await;
         reader.await.map_err(|error| {
             LoadError::Engine(format!("the staged rows' reader failed: {error}"))
         })??;
         inserted.map_err(clickhouse_error)?;
         check_staged(shard, &table, period).await?;
+        let rollup_tables = rollups::staging_tables(marker, index);
+        staging_tables.extend(rollup_tables.iter().map(|name| (home, name.clone())));
+        let rows = PeriodRows {
+            customer,
+            keys: period.keys(),
+            rows: period.rows,
+            from: &literal::identifier(&table),
+        };
+        rollups::stage(shard, &rows, &period.sums, &rollup_tables)
+            .await
+            .map_err(|reason| {
+                LoadError::Engine(format!(
+                    "ClickHouse: the rollups of {}: {reason}; nothing was replaced",
+                    period.describe()
+                ))
+            })?;
+        staged.push((home, table, rollup_tables));
     }
     let replaced_rows = held_rows(engine, customer, &staging.periods).await?;
     let mut replaced = 0;
+    let every_table: Vec<String> = std::iter::once(LINE_ITEMS.to_owned())
+        .chain(rollups::ROLLUPS.map(rollups::local))
+        .collect();
     for (index, period) in staging.periods.iter().enumerate() {
-        let (home, table) = &staging_tables[index];
+        let (home, table, rollup_tables) = &staged[index];
         let partition = period.partition(customer);
         shards[*home]
             .execute(&format!(
@@ -269,13 +304,21 @@ async fn replace(
             ))
             .await
             .map_err(clickhouse_error)?;
+        rollups::swap(&shards[*home], &partition, rollup_tables)
+            .await
+            .map_err(clickhouse_error)?;
         for (other, held) in replaced_rows[index].iter().enumerate() {
             replaced += held;
             if other != *home && *held > 0 {
-                shards[other]
-                    .execute(&format!("ALTER TABLE {local} DROP PARTITION {partition}"))
-                    .await
-                    .map_err(clickhouse_error)?;
+                for name in &every_table {
+                    shards[other]
+                        .execute(&format!(
+                            "ALTER TABLE {} DROP PARTITION {partition}",
+                            literal::identifier(name)
+                        ))
+                        .await
+                        .map_err(clickhouse_error)?;
+                }
             }
         }
     }
@@ -284,25 +327,9 @@ async fn replace(
 
 /// Refuses the load unless staging table `table` holds exactly what DuckDB staged of `period`.
 async fn check_staged(shard: &Client, table: &str, period: &Period) -> Result<(), LoadError> {
-    let answer = shard
-        .query_tsv(&format!(
-            "SELECT count(), sum(billed_cost), sum(effective_cost), sum(list_cost) FROM {}",
-            literal::identifier(table)
-        ))
+    let (rows, sums) = rollups::read_sums(shard, &rollups::sums_sql(table, "count()"))
         .await
-        .map_err(clickhouse_error)?;
-    let row = answer
-        .first()
-        .ok_or_else(|| LoadError::Engine("no answer to the staged sums".to_owned()))?;
-    let unreadable = |error: costscope_clickhouse::tsv::TsvError| {
-        LoadError::Engine(format!("ClickHouse staged sums: {error}"))
-    };
-    let rows: u64 = row.parse(0).map_err(unreadable)?;
-    let sums = [
-        row.decimal(1, SCALE).map_err(unreadable)?,
-        row.decimal(2, SCALE).map_err(unreadable)?,
-        row.decimal(3, SCALE).map_err(unreadable)?,
-    ];
+        .map_err(|reason| LoadError::Engine(format!("ClickHouse staged sums: {reason}")))?;
     if rows != period.rows || sums != period.sums {
         return Err(LoadError::Engine(format!(
             "ClickHouse received other rows than were staged for {}: {rows} rows costing \

@@ -12,6 +12,7 @@ mod markers;
 mod rates;
 mod read;
 mod read_amounts;
+mod rollups;
 mod rows;
 mod schema;
 mod shard;

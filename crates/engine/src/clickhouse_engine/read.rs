@@ -4,8 +4,11 @@
 //! DuckDB engine's, amounts converted as DuckDB converts them ([`read_amounts`]). Every
 //! statement is scoped to one customer by the builder (`customer_id = …` first).
 //!
-//! Reads go to the line items (no rollups yet): the `Distributed` table when the URL names a
-//! cluster, else the one server's `_local` table ([`Dialect::table`]).
+//! A question reads the table the DuckDB engine's would ([`query_builder::Source`]): the
+//! narrowest rollup ([`super::rollups`]) that holds what it reads, pays for itself by the
+//! tenant's row counts and answers its range exactly, else the line items; the answers are the
+//! same either way (exact sums). Tables are the `Distributed` ones when the URL names a cluster,
+//! else the one server's `_local` ones ([`Dialect::table`]).
 
 use chrono::{DateTime, NaiveDate};
 use costscope_clickhouse::{Client, Row};
@@ -23,7 +26,7 @@ use crate::duckdb_engine::resource_costs::{
     resource_costs_of, resource_costs_sql, stored_provider, unmatched_of, unmatched_sql, usable_ids,
 };
 use crate::duckdb_engine::series_costs::{groups_of, series_costs_sql};
-use crate::query_builder::{self, Currencies, Dialect, Sql};
+use crate::query_builder::{self, Currencies, Dialect, Reads, Rollup, RollupRows, Source, Sql};
 use crate::{
     Aggregate, AggregateRow, CurrencyAmount, CustomerId, EngineError, FilterOptions, ResourceCosts,
     ResourceSpend, ResourcesPage, ResourcesQuery, SeenAccount, SeriesCost, SeriesCostsQuery,
@@ -100,6 +103,57 @@ impl ClickHouseReads {
         .await
     }
 
+    /// The tenant's row counts, for choosing a question's [`Source`].
+    async fn rollup_rows(&self, customer: CustomerId) -> Result<RollupRows, EngineError> {
+        let sql = query_builder::rollup_stats_in(self.dialect, customer);
+        let count = |row: &Row, index| -> Result<Option<i64>, EngineError> {
+            opt(row, index)?
+                .map(|text| text.parse().map_err(|_| answer_error_text(row, text)))
+                .transpose()
+        };
+        let rows = self
+            .rows_as(&sql, |row| {
+                Ok(RollupRows {
+                    line_items: count(row, 0)?.unwrap_or_default(),
+                    monthly: count(row, 1)?,
+                    core: count(row, 2)?,
+                    daily: count(row, 3)?,
+                })
+            })
+            .await?;
+        Ok(rows.first().copied().unwrap_or_default())
+    }
+
+    /// The table that answers a question reading `reads` on `range`: the first of the rollups
+    /// that hold what it reads and pay ([`RollupRows::candidates`]) that answers the range
+    /// exactly, else the line items.
+    async fn source_for(
+        &self,
+        customer: CustomerId,
+        range: &TimeRange,
+        reads: Reads,
+        rows: RollupRows,
+    ) -> Result<Source, EngineError> {
+        for source in rows.candidates(reads) {
+            let Some(check) = query_builder::straddle_check_in(
+                self.dialect,
+                customer,
+                range,
+                Rollup::Costs(source),
+            ) else {
+                return Ok(source);
+            };
+            let straddling: u64 = match self.rows(&check).await?.first() {
+                Some(row) => parse(row, 0)?,
+                None => 0,
+            };
+            if straddling == 0 {
+                return Ok(source);
+            }
+        }
+        Ok(Source::LineItems)
+    }
+
     /// How a call treats currencies (the DuckDB engine's rule), from the tenant's currencies.
     async fn plan(
         &self,
@@ -130,7 +184,13 @@ impl ClickHouseReads {
             Some(conversion) => Currencies::Convert(conversion),
             None => Currencies::One,
         };
-        let sql = query_builder::aggregate_in(self.dialect, customer, query, currencies);
+        let converting = plan.conversion().is_some();
+        let rollup_rows = self.rollup_rows(customer).await?;
+        let reads = Reads::aggregation(query, &query.range, converting);
+        let source = self
+            .source_for(customer, &query.range, reads, rollup_rows)
+            .await?;
+        let sql = query_builder::aggregate_in(self.dialect, source, customer, query, currencies);
         let mut answer = Aggregate {
             rows: Vec::new(),
             total_groups: 0,
@@ -176,8 +236,18 @@ impl ClickHouseReads {
             }
         }
         answer.currency = plan.answer_currency(most_common);
-        let previous =
-            query_builder::previous_total_in(self.dialect, customer, query, plan.conversion());
+        let previous_range = query.range.previous();
+        let reads = Reads::aggregation(query, &previous_range, converting);
+        let source = self
+            .source_for(customer, &previous_range, reads, rollup_rows)
+            .await?;
+        let previous = query_builder::previous_total_in(
+            self.dialect,
+            source,
+            customer,
+            query,
+            plan.conversion(),
+        );
         answer.previous_total = match self.rows(&previous).await?.first() {
             Some(row) => amount(row, 0)?,
             None => 0.0,
@@ -222,10 +292,16 @@ impl ClickHouseReads {
     ) -> Result<SpendBreakdown, EngineError> {
         let (plan, first) = self.plan(customer, display).await?;
         let currency = plan.note(|| Ok::<_, EngineError>(first))?;
+        let reads = Reads::over(filter, &range, plan.conversion().is_some());
+        let rollup_rows = self.rollup_rows(customer).await?;
+        let source = self
+            .source_for(customer, &range, reads, rollup_rows)
+            .await?;
         let sql = match plan.conversion() {
-            None => query_builder::spend_in(self.dialect, customer, &range, filter, metric),
+            None => query_builder::spend_in(self.dialect, source, customer, &range, filter, metric),
             Some(conversion) => query_builder::spend_converted_in(
                 self.dialect,
+                source,
                 customer,
                 &range,
                 filter,
@@ -442,6 +518,13 @@ impl ClickHouseReads {
 
 fn answer_error(error: costscope_clickhouse::tsv::TsvError) -> EngineError {
     EngineError::Database(format!("ClickHouse answer: {error}"))
+}
+
+fn answer_error_text(row: &Row, text: &str) -> EngineError {
+    EngineError::Database(format!(
+        "ClickHouse answer: `{text}` in row {} is not a count",
+        row.number()
+    ))
 }
 
 fn text(row: &Row, index: usize) -> Result<&str, EngineError> {

@@ -8,9 +8,11 @@
 //!   one shard ([`super::shard`]).
 //! * [`RATES`] — the tenants' exchange rates, on shard 0.
 //! * [`MARKERS`], [`MARKER_FILES`], [`MARKER_KEYS`] — what each load committed, on shard 0.
+//! * The rollups ([`super::rollups`]): the core daily and monthly cost rollups and the row
+//!   counts per billing period, partitioned like [`LINE_ITEMS`].
 //! * [`SCHEMA_TABLE`] — the layout's version, one row on every shard.
 //!
-//! With a cluster, `cost_line_items` and `exchange_rates` (the names without `_local`) are
+//! With a cluster, the line items, rates and rollups under their names without `_local` are
 //! `Distributed` tables over every shard's local table; [`Dialect::table`] names the table a read
 //! goes to.
 //!
@@ -20,6 +22,7 @@
 
 use costscope_clickhouse::{literal, Client, Date};
 
+use super::rollups;
 use crate::query_builder::{self, Dialect};
 use crate::EngineError;
 
@@ -37,11 +40,18 @@ pub(crate) const RATES_STAGING: &str = "exchange_rates_stage_";
 /// A staging table this old was left by a load that stopped (a crash): no load runs this long.
 const STALE_STAGING_NANOS: u64 = 24 * 3600 * 1_000_000_000;
 
-/// The version of the layout this build writes; a database of a newer one is refused.
-pub(crate) const SCHEMA_VERSION: u32 = 1;
+/// The version of the layout this build writes; a database of a newer one is refused. 2: the
+/// rollups (a version 1 database gets them built at connect, see [`prepare`]).
+pub(crate) const SCHEMA_VERSION: u32 = 2;
 
 /// The local tables that have a `Distributed` table over every shard.
-const DISTRIBUTED: [&str; 2] = [query_builder::COST_TABLE, query_builder::RATES_TABLE];
+const DISTRIBUTED: [&str; 5] = [
+    query_builder::COST_TABLE,
+    query_builder::RATES_TABLE,
+    rollups::ROLLUPS[0],
+    rollups::ROLLUPS[1],
+    rollups::ROLLUPS[2],
+];
 
 /// How one normalised column is stored, from its DuckDB type.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -88,7 +98,7 @@ impl NormalisedColumn {
     }
 
     /// Its column definitions in `CREATE TABLE`.
-    fn definitions(&self) -> Vec<String> {
+    pub(crate) fn definitions(&self) -> Vec<String> {
         let name = self.name;
         let nullable = |kind: &str| {
             if self.nullable {
@@ -183,7 +193,7 @@ const CHARGE_DATE: &str =
 /// `PARTITION BY` of [`LINE_ITEMS`]: one partition per tenant, billing period and provider +
 /// billing account (hashed: a string in a partition key is not accepted by `REPLACE PARTITION`
 /// on every release).
-const PARTITION_BY: &str =
+pub(crate) const PARTITION_BY: &str =
     "(customer_id, billing_period_start, cityHash64(provider, billing_account_id))";
 
 /// The partition of [`LINE_ITEMS`] holding one tenant's billing period of a provider's billing
@@ -223,7 +233,7 @@ fn local_tables_sql() -> Vec<String> {
             literal::identifier(name)
         )
     };
-    vec![
+    let mut tables = vec![
         line_items_sql(),
         // As the DuckDB engine keeps them: `1 from_currency = rate to_currency` on `rate_date`.
         table(
@@ -255,7 +265,9 @@ fn local_tables_sql() -> Vec<String> {
             "MergeTree ORDER BY (load_id, marker)",
         ),
         table(SCHEMA_TABLE, "version UInt32", "TinyLog"),
-    ]
+    ];
+    tables.extend(rollups::tables_sql());
+    tables
 }
 
 fn database_error(shard: &Client, error: costscope_clickhouse::Error) -> EngineError {
@@ -263,7 +275,9 @@ fn database_error(shard: &Client, error: costscope_clickhouse::Error) -> EngineE
 }
 
 /// Creates the layout on `shard` where missing (with the `Distributed` tables over `cluster`
-/// when there is one), records the schema version there, and refuses a newer one.
+/// when there is one), records the schema version there, and refuses a newer one. A database
+/// of version 1 (an earlier build's, whose loads kept no rollups) gets its rollups built from
+/// its line items first ([`rollups::backfill`]), before any load or read of this build.
 pub(crate) async fn prepare(shard: &Client, cluster: Option<&str>) -> Result<(), EngineError> {
     let fail = |error| database_error(shard, error);
     for sql in local_tables_sql() {
@@ -298,25 +312,38 @@ pub(crate) async fn prepare(shard: &Client, cluster: Option<&str>) -> Result<(),
     let count: u64 = row.parse(0).map_err(|e| unexpected(e.to_string()))?;
     let version: u32 = row.parse(1).map_err(|e| unexpected(e.to_string()))?;
     if count == 0 {
-        shard
-            .execute(&format!(
-                "INSERT INTO {table} (version) VALUES ({})",
-                literal::integer(SCHEMA_VERSION)
-            ))
-            .await
-            .map_err(fail)?;
+        record_version(shard).await?;
     } else if version > SCHEMA_VERSION {
         return Err(unexpected(format!(
             "the cost database has schema version {version}; this Costscope reads up to \
              version {SCHEMA_VERSION}"
         )));
+    } else if version < 2 {
+        rollups::backfill(shard, super::markers::new_marker()).await?;
+        record_version(shard).await?;
     }
     Ok(())
 }
 
+/// Records on `shard` that its layout is this build's.
+async fn record_version(shard: &Client) -> Result<(), EngineError> {
+    shard
+        .execute(&format!(
+            "INSERT INTO {} (version) VALUES ({})",
+            literal::identifier(SCHEMA_TABLE),
+            literal::integer(SCHEMA_VERSION)
+        ))
+        .await
+        .map_err(|error| database_error(shard, error))
+}
+
 /// Whether table `name` is a staging table made before `now` (nanoseconds) minus a day.
 fn stale_staging(name: &str, now: u64) -> bool {
-    [LINE_ITEMS_STAGING, RATES_STAGING].iter().any(|prefix| {
+    let rollups = rollups::ROLLUPS.map(rollups::staging_prefix);
+    let mut prefixes = [LINE_ITEMS_STAGING, RATES_STAGING]
+        .into_iter()
+        .chain(rollups.iter().map(String::as_str));
+    prefixes.any(|prefix| {
         name.strip_prefix(prefix)
             .and_then(|rest| rest.split('_').next())
             .and_then(|marker| marker.parse::<u64>().ok())
@@ -407,12 +434,30 @@ mod tests {
         assert!(!stale_staging(&format!("exchange_rates_stage_{now}"), now));
         assert!(!stale_staging("cost_line_items_local", now));
         assert!(!stale_staging("cost_line_items_stage_x_1", now));
+        assert!(stale_staging(
+            &format!("cost_monthly_stage_{}_2", now - 2 * day),
+            now
+        ));
+        assert!(!stale_staging(
+            &format!("cost_rollup_stats_stage_{now}_2"),
+            now
+        ));
+        assert!(!stale_staging("cost_daily_core_local", now));
     }
 
     #[test]
     fn the_distributed_tables_are_over_the_local_ones() {
         let local = |name| Dialect::ClickHouse { distributed: false }.table(name);
-        assert_eq!(DISTRIBUTED.map(local), [LINE_ITEMS, RATES]);
+        assert_eq!(
+            DISTRIBUTED.map(local),
+            [
+                LINE_ITEMS,
+                RATES,
+                "cost_daily_core_local",
+                "cost_monthly_local",
+                "cost_rollup_stats_local"
+            ]
+        );
     }
 
     #[test]

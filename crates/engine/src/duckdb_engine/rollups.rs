@@ -9,19 +9,13 @@
 use duckdb::Connection;
 
 use super::database_error;
+pub(crate) use crate::query_builder::PERIOD_KEYS;
 use crate::query_builder::{
-    CORE_DAILY_TABLE, COST_TABLE, DAILY_TABLE, MONTHLY_TABLE, ROLLUP_STATS_TABLE, TAGS_TABLE,
-    VALUES_TABLE,
+    CORE_DAILY_TABLE, CORE_DIMENSIONS, COST_TABLE, DAILY_DIMENSIONS, DAILY_TABLE, MONTHLY_TABLE,
+    ROLLUP_STATS_TABLE, TAGS_TABLE, VALUES_TABLE,
 };
 use crate::EngineError;
 
-/// The billing period a row belongs to: the key a load replaces.
-pub(crate) const PERIOD_KEYS: &str = "provider, billing_account_id, billing_period_start";
-/// The columns of [`DAILY_TABLE`] besides the customer, date, period keys and sums.
-const DAILY_DIMENSIONS: &str =
-    "account_id, account_name, service, region, usage_type, cost_type, currency";
-/// [`DAILY_DIMENSIONS`] without the usage type.
-const CORE_DIMENSIONS: &str = "account_id, account_name, service, region, cost_type, currency";
 const SUM_COLUMNS: &str =
     "earliest_start, latest_start, billed_cost, effective_cost, list_cost, line_items";
 

@@ -15,9 +15,8 @@
 use costscope_core::cost::{AggregateQuery, Dimension};
 
 use super::{
-    bucket_expression, bucket_interval, conversion, date_value, distinct_dimensions,
-    from_line_items_in, group_keys, metric_column, select_keys, Conversion, Currencies, Dialect,
-    Sql,
+    bucket_expression, bucket_interval, conversion, date_value, distinct_dimensions, group_keys,
+    metric_column, scope_of, select_keys, Conversion, Currencies, Dialect, Source, Sql,
 };
 
 /// ClickHouse aggregates a `GROUP BY` of constants only (`'' AS g0` without a dimension) like
@@ -26,6 +25,7 @@ const NOT_EMPTY: &str = " HAVING count() > 0";
 
 pub(super) fn aggregate(
     dialect: Dialect,
+    source: Source,
     customer: i64,
     query: &AggregateQuery,
     currencies: Currencies<'_>,
@@ -37,7 +37,12 @@ pub(super) fn aggregate(
         Currencies::Convert(conversion) => Some(conversion),
         _ => None,
     };
-    let raw = raw(dialect, customer, query, &dimensions, currencies);
+    let read = Read {
+        source,
+        customer,
+        query,
+    };
+    let raw = raw(dialect, read, &dimensions, currencies);
     let base = base(dialect, query, &key_list, &raw);
     let groups = format!(
         "SELECT {key_list}, max(bname) AS gname, sum(bamount) AS total FROM ({}) GROUP BY \
@@ -57,7 +62,7 @@ pub(super) fn aggregate(
             sql.push("ifNull((SELECT max(currency <> ");
             sql.bind(duckdb::types::Value::Text(conversion.target.to_owned()));
             sql.push(") FROM ");
-            converted(&mut sql, customer, query, &dimensions, conversion);
+            converted(&mut sql, read, &dimensions, conversion);
             sql.push(" WHERE converted IS NOT NULL), 0) AS flag");
         }
         None => {
@@ -72,7 +77,7 @@ pub(super) fn aggregate(
         sql.push(" UNION ALL SELECT toUInt8(1), '', toUInt64(0), currency, toString(sum(amount)), toUInt8(0)")
             .push(&empty_keys)
             .push(" FROM ");
-        converted(&mut sql, customer, query, &dimensions, conversion);
+        converted(&mut sql, read, &dimensions, conversion);
         sql.push(" WHERE converted IS NULL GROUP BY currency");
     }
     sql.push(" UNION ALL SELECT toUInt8(2), bucket_text, toUInt64(rank), kname, toString(amount), toUInt8(0), ")
@@ -83,8 +88,17 @@ pub(super) fn aggregate(
     sql
 }
 
+/// What an aggregation reads: the table, the tenant and the question.
+#[derive(Clone, Copy)]
+struct Read<'a> {
+    source: Source,
+    customer: i64,
+    query: &'a AggregateQuery,
+}
+
 /// `pre` of a converting aggregation: per group, charge date and currency.
-fn pre(dialect: Dialect, customer: i64, query: &AggregateQuery, dimensions: &[Dimension]) -> Sql {
+fn pre(dialect: Dialect, read: Read<'_>, dimensions: &[Dimension]) -> Sql {
+    let query = read.query;
     let keys = group_keys(dimensions);
     let mut sql = Sql::new(dialect);
     sql.push("SELECT ");
@@ -94,33 +108,38 @@ fn pre(dialect: Dialect, customer: i64, query: &AggregateQuery, dimensions: &[Di
         .push(", currency, sum(")
         .push(metric_column(query.metric))
         .push(") AS amount");
-    from_line_items(&mut sql, customer, query);
+    from_source(&mut sql, read);
     sql.push(" GROUP BY ")
         .push(&keys.join(", "))
         .push(", charge_date, currency");
     sql
 }
 
-/// `, count() AS items FROM <line items> WHERE <the query's scope>`.
-fn from_line_items(sql: &mut Sql, customer: i64, query: &AggregateQuery) {
-    sql.push(", count() AS items");
-    from_line_items_in(sql, customer, Some(&query.range), &query.filter);
+/// `, <line items counted> AS items FROM <the source> WHERE <the query's scope>`.
+fn from_source(sql: &mut Sql, read: Read<'_>) {
+    let dialect = sql.dialect;
+    sql.push(", ")
+        .push(read.source.line_items())
+        .push(" AS items FROM ")
+        .push(&dialect.table(read.source.table()))
+        .push(" WHERE ");
+    sql.append(&scope_of(
+        dialect,
+        read.source,
+        read.customer,
+        Some(&read.query.range),
+        &read.query.filter,
+    ));
 }
 
 /// `(conv)`: the rows of [`pre`] with their `converted` amount.
-fn converted(
-    sql: &mut Sql,
-    customer: i64,
-    query: &AggregateQuery,
-    dimensions: &[Dimension],
-    conversion: Conversion<'_>,
-) {
-    let pre = pre(sql.dialect, customer, query, dimensions);
+fn converted(sql: &mut Sql, read: Read<'_>, dimensions: &[Dimension], conversion: Conversion<'_>) {
+    let pre = pre(sql.dialect, read, dimensions);
     let columns = format!(
         "{}, charge_date, rname, currency, amount, items",
         group_keys(dimensions).join(", ")
     );
-    conversion::converted_rows(sql, &pre, &columns, customer, conversion);
+    conversion::converted_rows(sql, &pre, &columns, read.customer, conversion);
 }
 
 /// `max(account_name) AS rname` when grouped by account (else `''`): ClickHouse resolves an
@@ -137,11 +156,11 @@ fn account_name(dimensions: &[Dimension]) -> &'static str {
 /// `gI`, `charged`, `rname`, `cur`, `amt`, `items`.
 fn raw(
     dialect: Dialect,
-    customer: i64,
-    query: &AggregateQuery,
+    read: Read<'_>,
     dimensions: &[Dimension],
     currencies: Currencies<'_>,
 ) -> Sql {
+    let query = read.query;
     let keys = group_keys(dimensions);
     let key_list = keys.join(", ");
     let interval = bucket_interval(query);
@@ -152,7 +171,7 @@ fn raw(
             sql.push(", charge_date AS charged");
         }
         sql.push(", rname, currency AS cur, assumeNotNull(converted) AS amt, items FROM ");
-        converted(&mut sql, customer, query, dimensions, conversion);
+        converted(&mut sql, read, dimensions, conversion);
         sql.push(" WHERE converted IS NOT NULL");
         return sql;
     }
@@ -169,7 +188,7 @@ fn raw(
     sql.push(", sum(")
         .push(metric_column(query.metric))
         .push(") AS amt");
-    from_line_items(&mut sql, customer, query);
+    from_source(&mut sql, read);
     sql.push(" GROUP BY ").push(&key_list);
     if interval.is_some() {
         sql.push(", charged");

@@ -211,14 +211,14 @@ pub fn data_currencies(customer: i64) -> Sql {
     sql
 }
 
-/// [`data_currencies`] from the line items in `dialect` (the ClickHouse engine keeps no
-/// rollups yet); the amount is an exact decimal in ClickHouse.
+/// [`data_currencies`] in `dialect`: on ClickHouse from the monthly rollup (the same sums in
+/// fewer rows; every load keeps it), the amount an exact decimal.
 pub fn data_currencies_in(dialect: super::Dialect, customer: i64) -> Sql {
     let mut sql = Sql::new(dialect);
     sql.push("SELECT currency, ")
         .push(&dialect.amount("sum(billed_cost)"))
         .push(" AS billed FROM ")
-        .push(&dialect.table(super::COST_TABLE))
+        .push(&dialect.table(super::MONTHLY_TABLE))
         .push(" WHERE customer_id = ");
     sql.bind(Value::BigInt(customer));
     sql.push(" GROUP BY currency ORDER BY sum(billed_cost) DESC, currency");

@@ -116,11 +116,12 @@ struct Staging {
     _spill: SpillDir,
 }
 
-/// A directory of the load's own for DuckDB's spill files, removed when dropped.
-struct SpillDir(PathBuf);
+/// A directory of the load's own for DuckDB's spill files, removed when dropped (the FOCUS
+/// export's too).
+pub(super) struct SpillDir(pub(super) PathBuf);
 
 impl SpillDir {
-    fn new(parent: Option<&PathBuf>) -> Self {
+    pub(super) fn new(parent: Option<&PathBuf>) -> Self {
         static NEXT: AtomicU64 = AtomicU64::new(0);
         let parent = parent.cloned().unwrap_or_else(std::env::temp_dir);
         Self(parent.join(format!(

@@ -232,6 +232,32 @@ impl Client {
         Ok(sent)
     }
 
+    /// `INSERT INTO table (columns) FORMAT RowBinary`, the body sent as `chunks` come (rows
+    /// encoded by [`crate::rowbinary`], whole rows per chunk or not). Streams: memory is the
+    /// chunks in flight. Not atomic, as [`Client::insert_tsv`]: insert into a staging table.
+    #[tracing::instrument(skip_all, fields(server = %self.url, table = %table))]
+    pub async fn insert_row_binary<I>(
+        &self,
+        table: &str,
+        columns: &[&str],
+        chunks: I,
+    ) -> Result<(), Error>
+    where
+        I: IntoIterator<Item = Vec<u8>>,
+        I::IntoIter: Send + 'static,
+    {
+        let names: Vec<String> = columns.iter().map(|c| literal::identifier(c)).collect();
+        let sql = format!(
+            "INSERT INTO {} ({}) FORMAT RowBinary",
+            literal::identifier(table),
+            names.join(", ")
+        );
+        let chunks = chunks.into_iter().map(Ok::<_, io::Error>);
+        let body = reqwest::Body::wrap_stream(futures_util::stream::iter(chunks));
+        self.post(&[("query", sql)], body).await?;
+        Ok(())
+    }
+
     /// `major.minor` of the server, for feature checks against 18.16.
     pub async fn server_version(&self) -> Result<ServerVersion, Error> {
         let rows = self.query_tsv("SELECT version()").await?;

@@ -6,6 +6,7 @@
 //!   query parameters);
 //! * [`value`]: decimals and dates that the server stores exactly, refused otherwise;
 //! * [`tsv`]: `TabSeparated` encoding for bulk inserts and decoding of answers;
+//! * [`rowbinary`]: `RowBinary` encoding for fast, exact bulk inserts;
 //! * [`client`]: statements, queries and streamed bulk inserts, with timeouts and limits.
 //!
 //! It targets ClickHouse **18.16** (what Debian 12 ships, and what the tests run against) and
@@ -16,6 +17,7 @@
 pub mod client;
 pub mod error;
 pub mod literal;
+pub mod rowbinary;
 pub mod tsv;
 pub mod url;
 pub mod value;

@@ -1,78 +1,27 @@
-//! Staged line items read from DuckDB and written as `TabSeparated` rows of
-//! [`super::schema::LINE_ITEMS`], streamed: a thread reads them in batches into a bounded
-//! channel and the bulk insert encodes them as it sends, so a load's memory does not grow with
-//! its rows.
+//! Staged line items read from DuckDB as Arrow batches and sent as `RowBinary` rows of
+//! [`super::schema::LINE_ITEMS`] ([`arrow_rows`]), streamed: a thread reads and encodes
+//! them into chunks of about [`CHUNK_BYTES`] in a bounded channel, and the bulk insert sends the
+//! chunks as they come, so a load's memory does not grow with its rows and reading overlaps
+//! sending.
 
 use std::sync::mpsc::{sync_channel, Receiver};
 use std::sync::Arc;
 
-use costscope_clickhouse::{literal, RowWriter, TsvField, TsvRow};
 use duckdb::types::Value;
 use duckdb::Connection;
 use tokio::runtime::{Handle, RuntimeFlavor};
 use tokio::task::JoinHandle;
 
-use super::schema::{normalised_columns, ColumnKind, NormalisedColumn};
+use arrow_rows::encode_batch;
+use super::schema::{normalised_columns, ColumnKind};
 use crate::LoadError;
 
-/// Rows per message between the reading thread and the insert.
-const BATCH_ROWS: usize = 2_048;
-/// Batches waiting in the channel at most (the memory bound).
-const BATCHES_IN_FLIGHT: usize = 4;
+mod arrow_rows;
 
-/// One value as ClickHouse reads it in a `TabSeparated` field.
-#[derive(Debug, Clone, PartialEq)]
-enum Cell {
-    /// Text, a date or a decimal (DuckDB's text of them is ClickHouse's); `None` is NULL.
-    Text(Option<String>),
-    /// Microseconds since the epoch, or a `Float64`'s bits.
-    Int(Option<i64>),
-    Bits(Option<u64>),
-    /// An `Array(String)`: `['a','b']`, each element a quoted literal.
-    Strings(Vec<String>),
-    Flag(bool),
-}
-
-/// An `Array(String)` field. ClickHouse parses an array of a `TabSeparated` row from the row's
-/// bytes as `[` quoted strings `]`: the elements are written as SQL literals, whose escapes keep
-/// tabs and line feeds out of the field (so the field itself is not escaped again).
-struct StringArray<'a>(&'a [String]);
-
-impl TsvField for StringArray<'_> {
-    fn write_tsv(&self, out: &mut Vec<u8>) {
-        out.push(b'[');
-        for (index, item) in self.0.iter().enumerate() {
-            if index > 0 {
-                out.push(b',');
-            }
-            out.extend_from_slice(literal::string(item).as_bytes());
-        }
-        out.push(b']');
-    }
-}
-
-/// One line item: the tenant, the load and its normalised columns as sent.
-#[derive(Debug, Clone, PartialEq)]
-pub(crate) struct LineItem {
-    customer: i64,
-    load_id: Arc<str>,
-    cells: Vec<Cell>,
-}
-
-impl TsvRow for LineItem {
-    fn write_row(&self, row: &mut RowWriter<'_>) {
-        row.field(self.customer).field(&*self.load_id);
-        for cell in &self.cells {
-            match cell {
-                Cell::Text(text) => row.field(text.as_deref()),
-                Cell::Int(value) => row.field(*value),
-                Cell::Bits(value) => row.field(*value),
-                Cell::Strings(items) => row.field(StringArray(items)),
-                Cell::Flag(flag) => row.field(u8::from(*flag)),
-            };
-        }
-    }
-}
+/// A chunk is sent once it holds this many bytes (whole rows).
+const CHUNK_BYTES: usize = 1 << 20;
+/// Chunks waiting in the channel at most (the memory bound).
+const CHUNKS_IN_FLIGHT: usize = 4;
 
 /// The columns of [`LINE_ITEMS`](super::schema::LINE_ITEMS) a load sends, in the order of
 /// [`LineItem`]'s fields.
@@ -84,14 +33,14 @@ pub(crate) fn sent_columns() -> Vec<String> {
     columns
 }
 
-/// The DuckDB expressions that read a staged row as [`LineItem::from_values`] takes it.
+/// The DuckDB expressions that read a staged row as [`arrow_rows`] encodes it.
 pub(crate) fn select_list() -> String {
     let mut exprs = Vec::new();
-    for NormalisedColumn { name, kind, .. } in normalised_columns() {
-        match kind {
-            ColumnKind::Text | ColumnKind::Double => exprs.push(name.to_owned()),
-            ColumnKind::Date | ColumnKind::Decimal => {
-                exprs.push(format!("CAST({name} AS VARCHAR)"));
+    for column in normalised_columns() {
+        let name = column.name;
+        match column.kind {
+            ColumnKind::Text | ColumnKind::Double | ColumnKind::Date | ColumnKind::Decimal => {
+                exprs.push(name.to_owned());
             }
             ColumnKind::Timestamp => exprs.push(format!("epoch_us({name})")),
             ColumnKind::Map => {
@@ -103,199 +52,85 @@ pub(crate) fn select_list() -> String {
     exprs.join(", ")
 }
 
-fn unexpected(column: &str, value: &Value) -> LoadError {
-    LoadError::Engine(format!(
-        "staged column {column}: unexpected value {value:?}"
-    ))
-}
-
-fn strings(column: &str, value: Value) -> Result<Option<Vec<String>>, LoadError> {
-    match value {
-        Value::Null => Ok(None),
-        Value::List(items) => items
-            .into_iter()
-            .map(|item| match item {
-                Value::Text(text) => Ok(text),
-                other => Err(unexpected(column, &other)),
-            })
-            .collect::<Result<_, _>>()
-            .map(Some),
-        other => Err(unexpected(column, &other)),
-    }
-}
-
-impl LineItem {
-    /// A row of [`select_list`]'s values.
-    fn from_values(
-        customer: i64,
-        load_id: &Arc<str>,
-        columns: &[NormalisedColumn],
-        mut values: impl Iterator<Item = Value>,
-    ) -> Result<Self, LoadError> {
-        let mut cells = Vec::with_capacity(columns.len() + 4);
-        for column in columns {
-            let name = column.name;
-            let mut next = || {
-                values
-                    .next()
-                    .ok_or_else(|| LoadError::Engine(format!("staged row lacks {name}")))
-            };
-            let value = next()?;
-            let cell = match (column.kind, value) {
-                (_, Value::Null) if column.kind != ColumnKind::Map => match column.kind {
-                    ColumnKind::Timestamp => Cell::Int(None),
-                    ColumnKind::Double => Cell::Bits(None),
-                    _ => Cell::Text(None),
-                },
-                (ColumnKind::Text | ColumnKind::Date | ColumnKind::Decimal, Value::Text(text)) => {
-                    Cell::Text(Some(text))
-                }
-                (ColumnKind::Timestamp, Value::BigInt(micros)) => Cell::Int(Some(micros)),
-                (ColumnKind::Double, Value::Double(value)) => Cell::Bits(Some(value.to_bits())),
-                (ColumnKind::Map, keys) => {
-                    let keys = strings(name, keys)?;
-                    let values = strings(name, next()?)?;
-                    let present = keys.is_some();
-                    cells.push(Cell::Strings(keys.unwrap_or_default()));
-                    cells.push(Cell::Strings(values.unwrap_or_default()));
-                    if column.nullable {
-                        cells.push(Cell::Flag(present));
-                    }
-                    continue;
-                }
-                (_, other) => return Err(unexpected(name, &other)),
-            };
-            cells.push(cell);
-        }
-        Ok(Self {
-            customer,
-            load_id: Arc::clone(load_id),
-            cells,
-        })
-    }
-}
-
-/// The line items of `query` (a `SELECT` of [`select_list`] on `connection`, a connection of
+/// The `RowBinary` chunks of `query`'s rows (a `SELECT` of [`select_list`] on a connection of
 /// its own), read on a thread of their own. The iterator ends early when the read fails: the
 /// thread's result says why.
-pub(crate) struct LineItems {
-    receiver: Receiver<Vec<LineItem>>,
-    batch: std::vec::IntoIter<LineItem>,
+pub(crate) struct RowChunks {
+    receiver: Receiver<Vec<u8>>,
 }
 
-impl Iterator for LineItems {
-    type Item = LineItem;
+impl Iterator for RowChunks {
+    type Item = Vec<u8>;
 
-    fn next(&mut self) -> Option<LineItem> {
-        loop {
-            if let Some(item) = self.batch.next() {
-                return Some(item);
-            }
-            // Blocks the insert's body stream until the reader has the next batch (DuckDB
-            // reads far faster than the rows are sent); on a multi-threaded runtime the worker
-            // hands its other tasks on while it waits, so the runtime is not starved.
-            let receiver = &self.receiver;
-            let next = match Handle::try_current().map(|runtime| runtime.runtime_flavor()) {
-                Ok(RuntimeFlavor::MultiThread) => tokio::task::block_in_place(|| receiver.recv()),
-                _ => receiver.recv(),
-            };
-            self.batch = next.ok()?.into_iter();
+    fn next(&mut self) -> Option<Vec<u8>> {
+        // Blocks the insert's body stream until the reader has the next chunk; on a
+        // multi-threaded runtime the worker hands its other tasks on while it waits, so the
+        // runtime is not starved.
+        let receiver = &self.receiver;
+        match Handle::try_current().map(|runtime| runtime.runtime_flavor()) {
+            Ok(RuntimeFlavor::MultiThread) => tokio::task::block_in_place(|| receiver.recv()),
+            _ => receiver.recv(),
         }
+        .ok()
     }
 }
 
 /// Starts reading `query` (with `params`) on `connection` on a blocking thread of the runtime;
-/// see [`LineItems`]. The handle answers the rows read, or why the read stopped.
+/// see [`RowChunks`]. The handle answers the rows read, or why the read stopped.
 pub(crate) fn stream(
     connection: Connection,
     query: String,
     params: Vec<Value>,
     customer: i64,
     load_id: Arc<str>,
-) -> (LineItems, JoinHandle<Result<u64, LoadError>>) {
-    let (sender, receiver) = sync_channel::<Vec<LineItem>>(BATCHES_IN_FLIGHT);
+) -> (RowChunks, JoinHandle<Result<u64, LoadError>>) {
+    let (sender, receiver) = sync_channel::<Vec<u8>>(CHUNKS_IN_FLIGHT);
     let reader = tokio::task::spawn_blocking(move || -> Result<u64, LoadError> {
-        let columns = normalised_columns();
-        let width: usize = columns
-            .iter()
-            .map(|c| if c.kind == ColumnKind::Map { 2 } else { 1 })
-            .sum();
         let engine = |error: duckdb::Error| LoadError::Engine(error.to_string());
+        let stopped = || LoadError::Engine("the insert stopped reading".to_owned());
         let mut statement = connection.prepare(&query).map_err(engine)?;
-        let mut rows = statement
-            .query(duckdb::params_from_iter(params))
-            .map_err(engine)?;
-        let mut batch = Vec::with_capacity(BATCH_ROWS);
+        // Streamed: DuckDB makes each batch as it is asked for, not the whole answer first.
+        drop(
+            statement
+                .stream_arrow(duckdb::params_from_iter(params))
+                .map_err(engine)?,
+        );
+        let mut chunk = Vec::with_capacity(CHUNK_BYTES + (CHUNK_BYTES >> 2));
         let mut read = 0u64;
-        while let Some(row) = rows.next().map_err(engine)? {
-            let values = (0..width)
-                .map(|index| row.get::<_, Value>(index))
-                .collect::<Result<Vec<_>, _>>()
-                .map_err(engine)?;
-            batch.push(LineItem::from_values(
-                customer,
-                &load_id,
-                &columns,
-                values.into_iter(),
-            )?);
-            read += 1;
-            if batch.len() == BATCH_ROWS {
-                let full = std::mem::replace(&mut batch, Vec::with_capacity(BATCH_ROWS));
-                if sender.send(full).is_err() {
-                    return Err(LoadError::Engine("the insert stopped reading".to_owned()));
-                }
+        while let Some(batch) = statement.step().map_err(engine)? {
+            read += encode_batch(&batch, customer, &load_id, &mut chunk)? as u64;
+            if chunk.len() >= CHUNK_BYTES {
+                let full = std::mem::replace(
+                    &mut chunk,
+                    Vec::with_capacity(CHUNK_BYTES + (CHUNK_BYTES >> 2)),
+                );
+                sender.send(full).map_err(|_| stopped())?;
             }
         }
-        if !batch.is_empty() && sender.send(batch).is_err() {
-            return Err(LoadError::Engine("the insert stopped reading".to_owned()));
+        if !chunk.is_empty() {
+            sender.send(chunk).map_err(|_| stopped())?;
         }
         Ok(read)
     });
-    (
-        LineItems {
-            receiver,
-            batch: Vec::new().into_iter(),
-        },
-        reader,
-    )
+    (RowChunks { receiver }, reader)
 }
 
 #[cfg(test)]
 mod tests {
+    use costscope_clickhouse::rowbinary;
+
     use super::*;
 
-    fn encode(item: &LineItem) -> String {
-        let mut out = Vec::new();
-        let mut encoder = costscope_clickhouse::tsv::TsvEncoder::new(sent_columns().len());
-        encoder.write(item, &mut out).unwrap();
-        String::from_utf8(out).unwrap()
-    }
-
-    #[test]
-    fn string_arrays_are_quoted_literals_with_nothing_raw_in_the_field() {
-        let mut out = Vec::new();
-        let items = [
-            "a'b".to_owned(),
-            "tab\there\nline".to_owned(),
-            r"back\slash".to_owned(),
-        ];
-        StringArray(&items).write_tsv(&mut out);
-        assert_eq!(
-            String::from_utf8(out).unwrap(),
-            r"['a\'b','tab\there\nline','back\\slash']"
-        );
-        let mut out = Vec::new();
-        StringArray(&[]).write_tsv(&mut out);
-        assert_eq!(out, b"[]");
-    }
-
-    // Multi-threaded: the items wait for the reader's batches in `block_in_place`.
-    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-    async fn a_staged_row_becomes_one_field_per_sent_column() {
+    /// A DuckDB table of the normalised columns (`NOT NULL` kept when `strict`) holding `rows`
+    /// copies of one row: every nullable column NULL, the others set.
+    fn staged(rows: usize, strict: bool) -> Connection {
         let connection = Connection::open_in_memory().unwrap();
         let columns: Vec<String> = costscope_ingest::NORMALISED_COLUMNS
             .iter()
-            .map(|(name, kind)| format!("{name} {kind}"))
+            .map(|(name, kind)| match strict {
+                true => format!("{name} {kind}"),
+                false => format!("{name} {}", kind.trim_end_matches(" NOT NULL")),
+            })
             .collect();
         connection
             .execute_batch(&format!("CREATE TABLE t ({})", columns.join(", ")))
@@ -315,35 +150,91 @@ mod tests {
             })
             .collect();
         connection
-            .execute_batch(&format!("INSERT INTO t VALUES ({})", values.join(", ")))
+            .execute_batch(&format!(
+                "INSERT INTO t SELECT {} FROM range({rows})",
+                values.join(", ")
+            ))
             .unwrap();
-        let (items, reader) = stream(
+        connection
+    }
+
+    /// The `RowBinary` bytes of one row of [`staged`] for customer 7 and load `load`, written
+    /// column by column from the values `staged` put there.
+    fn expected_row() -> Vec<u8> {
+        let mut out = Vec::new();
+        rowbinary::int64(&mut out, 7);
+        rowbinary::string(&mut out, b"load");
+        let strings = |out: &mut Vec<u8>, items: &[&str]| {
+            rowbinary::array_len(out, items.len());
+            for item in items {
+                rowbinary::string(out, item.as_bytes());
+            }
+        };
+        for column in normalised_columns() {
+            match (column.name, column.kind, column.nullable) {
+                ("tags", ..) => {
+                    strings(&mut out, &["k", "a"]);
+                    strings(&mut out, &["v\tw", ""]);
+                }
+                (_, ColumnKind::Map, _) => {
+                    strings(&mut out, &[]);
+                    strings(&mut out, &[]);
+                    rowbinary::uint8(&mut out, 0);
+                }
+                (_, _, true) => rowbinary::null_flag(&mut out, true),
+                (_, ColumnKind::Timestamp, _) => rowbinary::int64(&mut out, 1_706_745_599_500_000),
+                (_, ColumnKind::Date, _) => rowbinary::date(&mut out, 19_723).unwrap(),
+                (_, ColumnKind::Decimal, _) => {
+                    rowbinary::decimal(&mut out, 18, -1_250_000_000).unwrap();
+                }
+                (_, ColumnKind::Double, _) => rowbinary::uint64(&mut out, 0.1f64.to_bits()),
+                (name, ColumnKind::Text, _) => rowbinary::string(&mut out, name.as_bytes()),
+            }
+        }
+        out
+    }
+
+    async fn read_all(connection: &Connection) -> (Vec<Vec<u8>>, Result<u64, LoadError>) {
+        let (chunks, reader) = stream(
             connection.try_clone().unwrap(),
             format!("SELECT {} FROM t", select_list()),
             Vec::new(),
             7,
             Arc::from("load"),
         );
-        let items: Vec<LineItem> = items.collect();
-        assert_eq!(reader.await.unwrap().unwrap(), 1);
-        let text = encode(&items[0]);
-        let fields: Vec<&str> = text.trim_end().split('\t').collect();
-        let sent = sent_columns();
-        assert_eq!(fields.len(), sent.len());
-        let field = |name: &str| fields[sent.iter().position(|c| c == name).unwrap()];
-        assert_eq!(field("customer_id"), "7");
-        assert_eq!(field("load_id"), "load");
-        assert_eq!(field("provider"), "provider");
-        assert_eq!(field("charge_period_start_us"), "1706745599500000");
-        assert_eq!(field("billing_period_start"), "2024-01-01");
-        assert_eq!(field("billed_cost"), "-1.250000000");
-        assert_eq!(field("usage_quantity_bits"), 0.1f64.to_bits().to_string());
-        assert_eq!(field("tags_keys"), "['k','a']");
-        assert_eq!(field("tags_values"), r"['v\tw','']");
-        assert_eq!(field("sku_id"), r"\N");
-        assert_eq!(field("pricing_quantity_bits"), r"\N");
-        assert_eq!(field("billing_period_end_us"), r"\N");
-        assert_eq!(field("extra_keys"), "[]");
-        assert_eq!(field("extra_present"), "0");
+        let chunks: Vec<Vec<u8>> = chunks.collect();
+        (chunks, reader.await.unwrap())
+    }
+
+    // Multi-threaded: the chunks wait for the reader in `block_in_place`.
+    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+    async fn staged_rows_become_row_binary_of_the_sent_columns_in_bounded_chunks() {
+        let rows = 6_000;
+        let (chunks, read) = read_all(&staged(rows, true)).await;
+        assert_eq!(read.unwrap(), rows as u64);
+        let row = expected_row();
+        assert!(chunks.len() > 1, "{} chunks", chunks.len());
+        for chunk in &chunks {
+            assert!(chunk.len() < CHUNK_BYTES + 2_048 * row.len(), "a chunk of {}", chunk.len());
+            assert_eq!(chunk.len() % row.len(), 0, "chunks hold whole rows");
+            for sent in chunk.chunks(row.len()) {
+                assert_eq!(sent, &row[..]);
+            }
+        }
+        let sent: usize = chunks.iter().map(Vec::len).sum();
+        assert_eq!(sent, rows * row.len());
+    }
+
+    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+    async fn a_null_where_the_stored_column_has_none_stops_the_read() {
+        let connection = staged(1, false);
+        connection.execute_batch("UPDATE t SET region = NULL").unwrap();
+        let (chunks, read) = read_all(&connection).await;
+        assert!(chunks.is_empty());
+        assert_eq!(
+            read.unwrap_err().to_string(),
+            LoadError::Engine("staged column region: NULL in a NOT NULL column".to_owned())
+                .to_string()
+        );
     }
 }

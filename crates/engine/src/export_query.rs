@@ -111,7 +111,8 @@ fn custom_extra_columns<'k>(request: &FocusExportRequest, extra: &'k [String]) -
     written
 }
 
-/// The export's SELECT: the range's rows of one customer, oldest charge first.
+/// The export's SELECT: the range's rows of one customer, oldest charge first, in one order
+/// (ties broken by every column).
 pub fn select(
     customer: i64,
     request: &FocusExportRequest,
@@ -163,12 +164,19 @@ pub fn select(
     for (name, value) in CUSTOM_COLUMNS {
         sql.push_str(&format!(", {value} AS {}", quote_ident(name)));
     }
-    for key in custom_extra_columns(request, extra) {
+    let custom = custom_extra_columns(request, extra);
+    for key in &custom {
         sql.push_str(&format!(", {} AS {}", extra_value(key), quote_ident(key)));
     }
+    // Then every written column, by position: rows that tie on the keys come out in one order
+    // whatever order the database holds them in (the same file from either cost engine).
     sql.push_str(
         " FROM r ORDER BY charge_period_start, provider, billing_account_id, account_id, service",
     );
+    let written = columns.len() + CUSTOM_COLUMNS.len() + custom.len();
+    for position in 1..=written {
+        sql.push_str(&format!(", {position}"));
+    }
     sql
 }
 

@@ -102,7 +102,12 @@ async fn pages(engine: &ClickHouseEngine, scope: &str) -> Result<Vec<Page>, Engi
         engine.dialect().table(COST_TABLE)
     );
     let mut pages = Vec::new();
-    for row in engine.client().query_tsv(&sql).await.map_err(client_error)? {
+    for row in engine
+        .client()
+        .query_tsv(&sql)
+        .await
+        .map_err(client_error)?
+    {
         let day: NaiveDate = row.parse(0).map_err(unreadable)?;
         let rows: u64 = row.parse(1).map_err(unreadable)?;
         let buckets = rows.div_ceil(PAGE_ROWS).max(1);
@@ -184,7 +189,9 @@ fn selected(column: &NormalisedColumn) -> Vec<String> {
 fn page_columns(column: &NormalisedColumn) -> Vec<String> {
     let name = column.name;
     match column.kind {
-        ColumnKind::Text | ColumnKind::Date | ColumnKind::Decimal => vec![format!("{name} VARCHAR")],
+        ColumnKind::Text | ColumnKind::Date | ColumnKind::Decimal => {
+            vec![format!("{name} VARCHAR")]
+        }
         ColumnKind::Timestamp => vec![format!("{name} TIMESTAMP")],
         ColumnKind::Double => vec![format!("{name} DOUBLE")],
         ColumnKind::Map => {
@@ -248,7 +255,10 @@ fn values_of(
         ColumnKind::Double => out.push(match next()? {
             None => Value::Null,
             Some(cell) => Value::Double(f64::from_bits(cell.parse::<u64>().map_err(|_| {
-                unreadable(format!("`{cell}` in {} is not a double's bits", column.name))
+                unreadable(format!(
+                    "`{cell}` in {} is not a double's bits",
+                    column.name
+                ))
             })?)),
         }),
         ColumnKind::Map => {
@@ -284,10 +294,13 @@ impl Scratch {
             },
         )?;
         let columns = normalised_columns();
-        let page_table: Vec<String> = ["load_id VARCHAR".to_owned(), "charge_date VARCHAR".to_owned()]
-            .into_iter()
-            .chain(columns.iter().flat_map(page_columns))
-            .collect();
+        let page_table: Vec<String> = [
+            "load_id VARCHAR".to_owned(),
+            "charge_date VARCHAR".to_owned(),
+        ]
+        .into_iter()
+        .chain(columns.iter().flat_map(page_columns))
+        .collect();
         connection
             .execute_batch(&format!(
                 "{} CREATE TABLE {PAGE_TABLE} ({});",

@@ -39,7 +39,7 @@ WEB_SOURCES := $(shell find web/src web/public web/scripts -type f 2>/dev/null) 
 
 .PHONY: help run build web web-deps bin test test-rust test-web test-e2e ensure ensure-chromium \
         ensure-postgres ensure-clickhouse ensure-duckdb ensure-focus-validator web-types test-api-types bench bench-sync clean \
-        ensure-schemathesis test-schemathesis ensure-cloud-peers
+        ensure-schemathesis test-schemathesis ensure-cloud-peers print-clickhouse-api-suites
 
 help: ## list the targets
 	@echo "Costscope make targets (CARGO_TARGET_DIR=$(CARGO_TARGET_DIR)):"
@@ -109,8 +109,19 @@ ensure-cloud-peers: ## install the local cloud peers the tests start: moto (AWS)
 	$(PHASE) "ensure azurite" scripts/ensure-azurite.sh
 	$(PHASE) "ensure cfn-lint" scripts/ensure-cfn-lint.sh
 
-test-rust: web ensure-duckdb ensure-postgres ensure-clickhouse ensure-focus-validator ensure-cloud-peers ## cargo test --workspace (SQLite, PostgreSQL at COSTSCOPE_TEST_POSTGRES_URL, ClickHouse at COSTSCOPE_TEST_CLICKHOUSE_URL)
+# The API suites that read or write cost data (cargo test name filters), run a second time by
+# test-rust with the cost data in ClickHouse (crates/server/tests/api/engine_under_test.rs).
+CLICKHOUSE_API_SUITES := cost_ currency focus_export ingest forecast anomalies budget inventory \
+        findings channels digests cloud_sync cloud_accounts providers upload_bounds isolation_sweep \
+        tenancy standard_tags told_everywhere compression hardening query_bounds backup cli:: ops::
+
+test-rust: web ensure-duckdb ensure-postgres ensure-clickhouse ensure-focus-validator ensure-cloud-peers ## cargo test --workspace (SQLite, PostgreSQL at COSTSCOPE_TEST_POSTGRES_URL, ClickHouse at COSTSCOPE_TEST_CLICKHOUSE_URL), then the cost API suites on ClickHouse
 	$(PHASE) "rust tests" $(CARGO) test --workspace $(CARGO_TEST_FLAGS)
+	COSTSCOPE_TEST_COST_ENGINE=clickhouse $(PHASE) "rust API tests on ClickHouse" \
+	  $(CARGO) test -p costscope-server --test api $(CARGO_TEST_FLAGS) -- $(CLICKHOUSE_API_SUITES)
+
+print-clickhouse-api-suites: ## print the API test filters test-rust runs on ClickHouse
+	@echo $(CLICKHOUSE_API_SUITES)
 
 ensure-schemathesis: ## pip install schemathesis into ~/.cache/costscope-schemathesis-venv
 	$(PHASE) "ensure schemathesis" scripts/ensure-schemathesis.sh

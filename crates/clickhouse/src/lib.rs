@@ -7,7 +7,8 @@
 //! * [`value`]: decimals and dates that the server stores exactly, refused otherwise;
 //! * [`tsv`]: `TabSeparated` encoding for bulk inserts and decoding of answers;
 //! * [`rowbinary`]: `RowBinary` encoding for fast, exact bulk inserts;
-//! * [`client`]: statements, queries and streamed bulk inserts, with timeouts and limits.
+//! * [`client`]: statements, queries and streamed bulk inserts, with timeouts and limits;
+//! * [`testing`]: a throwaway database per test on every shard of the test servers.
 //!
 //! It targets ClickHouse **18.16** (what Debian 12 ships, and what the tests run against) and
 //! every newer release: SQL written here avoids what 18.16 lacks (`Map`, `LowCardinality` without
@@ -17,6 +18,7 @@
 pub mod client;
 pub mod error;
 pub mod literal;
+pub mod testing;
 pub mod rowbinary;
 pub mod tsv;
 pub mod url;

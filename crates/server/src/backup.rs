@@ -1,6 +1,10 @@
 //! `costscope backup` and `costscope restore`: a consistent copy of the metadata (SQLite) and the
 //! cost database (DuckDB), taken while the server runs.
 //!
+//! With the cost data in ClickHouse (`cost_engine`), a backup holds the metadata (SQLite), the
+//! data directory's keys and a manifest saying so: ClickHouse's data is backed up with
+//! ClickHouse's own tools ([`CLICKHOUSE_BACKUP_NOTE`]), as PostgreSQL's is with `pg_dump`.
+//!
 //! A running server holds the DuckDB file locked, so it makes the copy itself: the command calls
 //! `POST /ops/backup` on the loopback address the server wrote to `ops.addr`, with the random
 //! token it wrote to `ops.token` (owner-only) at start. Without a running server the command
@@ -16,6 +20,7 @@ use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::str::FromStr;
 
+use crate::cost_engine::{CostEngineSetting, OpenedEngine, COST_DATABASE_FILE};
 use anyhow::Context;
 use costscope_engine::DuckDbEngine;
 use secrecy::{ExposeSecret, SecretString};
@@ -29,7 +34,6 @@ use crate::secrets::{PREVIOUS_KEYS_FILE, SECRETS_KEY_FILE};
 /// The generated keys of the data dir a backup carries: without the secrets key, the stored
 /// connection secrets of a restored server could not be decrypted.
 const KEY_FILES: [&str; 3] = [SECRET_FILE, SECRETS_KEY_FILE, PREVIOUS_KEYS_FILE];
-use crate::startup::COST_DATABASE_FILE;
 
 /// The token the backup command proves itself with (in the data dir, mode 0600).
 pub const OPS_TOKEN_FILE: &str = "ops.token";
@@ -41,6 +45,14 @@ pub const OPS_TOKEN_HEADER: &str = "x-costscope-ops-token";
 pub const MANIFEST_FILE: &str = "costscope-backup.json";
 /// The metadata copy's name inside a backup directory.
 pub const METADATA_FILE: &str = "costscope.db";
+/// How cost data in ClickHouse is backed up: not by Costscope.
+pub const CLICKHOUSE_BACKUP_NOTE: &str = "The cost data is in ClickHouse: back it up with \
+     ClickHouse's own tools (clickhouse-backup, or `ALTER TABLE … FREEZE` on every shard; \
+     `BACKUP DATABASE` on ClickHouse 22.8 and newer), see docs/OPERATIONS.md.";
+/// How cost data in ClickHouse is restored.
+pub const CLICKHOUSE_RESTORE_NOTE: &str = "The cost data is in ClickHouse: restore it with \
+     ClickHouse's own tools (clickhouse-backup restore, or `ALTER TABLE … ATTACH PARTITION` \
+     from a FREEZE copy on every shard; `RESTORE DATABASE` on ClickHouse 22.8 and newer).";
 
 /// A backup directory's description.
 #[derive(Debug, Clone, Serialize, Deserialize, PartialEq, Eq)]
@@ -53,11 +65,35 @@ pub struct Manifest {
     pub version: String,
     /// `sqlite` (copied as `costscope.db`) or `postgresql` (not copied: `pg_dump` it).
     pub metadata: String,
+    /// `duckdb` (copied as `costs.duckdb`) or `clickhouse` (not copied: ClickHouse's tools
+    /// back it up). Backups written before ClickHouse existed are `duckdb`.
+    #[serde(default = "duckdb")]
+    pub cost_engine: String,
     /// The files of the directory, besides the manifest.
     pub files: Vec<String>,
 }
 
 const FORMAT: u32 = 1;
+
+fn duckdb() -> String {
+    "duckdb".to_owned()
+}
+
+/// The cost data a backup copies: the DuckDB file, or nothing (ClickHouse's tools back it up).
+#[derive(Debug, Clone, Copy)]
+pub enum CostData<'a> {
+    DuckDb(&'a DuckDbEngine),
+    ClickHouse,
+}
+
+impl<'a> From<&'a OpenedEngine> for CostData<'a> {
+    fn from(engine: &'a OpenedEngine) -> Self {
+        match engine {
+            OpenedEngine::DuckDb(engine) => Self::DuckDb(engine),
+            OpenedEngine::ClickHouse(_) => Self::ClickHouse,
+        }
+    }
+}
 
 /// What the running server needs to take a backup for the command.
 #[derive(Debug, Clone)]
@@ -65,7 +101,7 @@ pub struct LiveData {
     token: SecretString,
     database_url: SecretString,
     data_dir: PathBuf,
-    cost_database: DuckDbEngine,
+    cost_database: OpenedEngine,
 }
 
 impl LiveData {
@@ -74,7 +110,7 @@ impl LiveData {
         data_dir: &Path,
         database_url: &SecretString,
         address: std::net::SocketAddr,
-        cost_database: DuckDbEngine,
+        cost_database: OpenedEngine,
     ) -> anyhow::Result<Self> {
         let token = crate::auth::tokens::random_token();
         let token_path = data_dir.join(OPS_TOKEN_FILE);
@@ -108,7 +144,7 @@ impl LiveData {
     /// Takes a backup into `target` (a new or empty directory).
     pub async fn backup_to(&self, target: &Path) -> anyhow::Result<Manifest> {
         write_backup(
-            &self.cost_database,
+            CostData::from(&self.cost_database),
             &self.database_url,
             &self.data_dir,
             target,
@@ -129,10 +165,10 @@ fn loopback(address: std::net::SocketAddr) -> std::net::SocketAddr {
     address
 }
 
-/// Copies the metadata (SQLite only), then the cost database, the generated keys, and
-/// writes the manifest last.
+/// Copies the metadata (SQLite only), then the cost database (DuckDB only), the generated keys,
+/// and writes the manifest last.
 pub async fn write_backup(
-    cost_database: &DuckDbEngine,
+    cost_data: CostData<'_>,
     database_url: &SecretString,
     data_dir: &Path,
     target: &Path,
@@ -147,14 +183,20 @@ pub async fn write_backup(
         }
         None => "postgresql",
     };
-    let connection = cost_database
-        .connection()
-        .context("connecting to the cost database")?;
-    let cost_target = target.join(COST_DATABASE_FILE);
-    tokio::task::spawn_blocking(move || copy_duckdb(&connection, &cost_target))
-        .await
-        .context("the cost database copy stopped")??;
-    files.push(COST_DATABASE_FILE.to_owned());
+    let cost_engine = match cost_data {
+        CostData::DuckDb(cost_database) => {
+            let connection = cost_database
+                .connection()
+                .context("connecting to the cost database")?;
+            let cost_target = target.join(COST_DATABASE_FILE);
+            tokio::task::spawn_blocking(move || copy_duckdb(&connection, &cost_target))
+                .await
+                .context("the cost database copy stopped")??;
+            files.push(COST_DATABASE_FILE.to_owned());
+            "duckdb"
+        }
+        CostData::ClickHouse => "clickhouse",
+    };
     for name in KEY_FILES {
         let key = data_dir.join(name);
         if key.is_file() {
@@ -168,6 +210,7 @@ pub async fn write_backup(
         created_at: chrono::Utc::now(),
         version: env!("CARGO_PKG_VERSION").to_owned(),
         metadata: metadata.to_owned(),
+        cost_engine: cost_engine.to_owned(),
         files,
     };
     std::fs::write(
@@ -277,6 +320,7 @@ pub fn restore_files(
     manifest: &Manifest,
     data_dir: &Path,
     database_url: &SecretString,
+    cost_engine: &CostEngineSetting,
 ) -> anyhow::Result<Vec<String>> {
     std::fs::create_dir_all(data_dir)
         .with_context(|| format!("creating {}", data_dir.display()))?;
@@ -298,11 +342,22 @@ pub fn restore_files(
                 .to_owned(),
         );
     }
-    place(
-        &source.join(COST_DATABASE_FILE),
-        &data_dir.join(COST_DATABASE_FILE),
-        &[".wal"],
-    )?;
+    if manifest.files.iter().any(|file| file == COST_DATABASE_FILE) {
+        place(
+            &source.join(COST_DATABASE_FILE),
+            &data_dir.join(COST_DATABASE_FILE),
+            &[".wal"],
+        )?;
+        if let CostEngineSetting::ClickHouse(_) = cost_engine {
+            notes.push(format!(
+                "The backup's cost data is DuckDB ({COST_DATABASE_FILE}), put in the data \
+                 directory, but this configuration's cost engine is ClickHouse: the server reads \
+                 it only with cost_engine = duckdb."
+            ));
+        }
+    } else {
+        notes.push(CLICKHOUSE_RESTORE_NOTE.to_owned());
+    }
     for name in KEY_FILES {
         if manifest.files.iter().any(|file| file == name) {
             let target = data_dir.join(name);
@@ -345,14 +400,31 @@ fn restrict_to_owner(_path: &Path) -> anyhow::Result<()> {
     Ok(())
 }
 
-/// `costscope backup --to DIR`: through the running server when one holds the data dir,
-/// directly otherwise.
+/// `costscope backup --to DIR`: through the running server when one holds the DuckDB file,
+/// directly otherwise (always directly with ClickHouse: no file is held).
 pub async fn run_backup(config: &crate::config::Config, to: &Path) -> anyhow::Result<Manifest> {
     let target = absolute(to)?;
     // Checked here too, before asking the server: a clear refusal at once.
     ensure_new_or_empty(&target)?;
-    match crate::startup::open_cost_engine(config) {
-        Ok(engine) => write_backup(&engine, &config.database_url, &config.data_dir, &target).await,
+    if let CostEngineSetting::ClickHouse(_) = config.cost_engine {
+        return write_backup(
+            CostData::ClickHouse,
+            &config.database_url,
+            &config.data_dir,
+            &target,
+        )
+        .await;
+    }
+    match crate::cost_engine::open_duckdb(config) {
+        Ok(engine) => {
+            write_backup(
+                CostData::DuckDb(&engine),
+                &config.database_url,
+                &config.data_dir,
+                &target,
+            )
+            .await
+        }
         Err(costscope_engine::EngineError::Locked(_)) => {
             request_backup_from_server(&config.data_dir, &target).await
         }
@@ -366,19 +438,46 @@ pub async fn run_restore(
     from: &Path,
 ) -> anyhow::Result<Vec<String>> {
     let manifest = read_manifest(from)?;
-    if config.data_dir.join(COST_DATABASE_FILE).exists() {
-        match crate::startup::open_cost_engine(config) {
+    let in_use = || {
+        anyhow::anyhow!(
+            "The data directory {} is in use by a running Costscope server: stop it before \
+             restoring into it.",
+            config.data_dir.display()
+        )
+    };
+    let clickhouse = matches!(config.cost_engine, CostEngineSetting::ClickHouse(_));
+    if clickhouse && server_answers(&config.data_dir).await {
+        return Err(in_use());
+    }
+    if crate::cost_engine::duckdb_path(config).exists() {
+        match crate::cost_engine::open_duckdb(config) {
             Ok(engine) => drop(engine),
-            Err(costscope_engine::EngineError::Locked(_)) => anyhow::bail!(
-                "The data directory {} is in use by a running Costscope server: stop it before \
-                 restoring into it.",
-                config.data_dir.display()
-            ),
+            Err(costscope_engine::EngineError::Locked(_)) => return Err(in_use()),
             // A damaged database is what a restore replaces.
             Err(_) => {}
         }
     }
-    restore_files(from, &manifest, &config.data_dir, &config.database_url)
+    restore_files(
+        from,
+        &manifest,
+        &config.data_dir,
+        &config.database_url,
+        &config.cost_engine,
+    )
+}
+
+/// Whether a server answers at the address a server on this data dir published (`ops.addr`):
+/// with ClickHouse no file lock tells that a server runs. (With DuckDB the lock does, and a
+/// stopped server's address may since belong to another process.)
+async fn server_answers(data_dir: &Path) -> bool {
+    let Ok(address) = std::fs::read_to_string(data_dir.join(OPS_ADDR_FILE)) else {
+        return false;
+    };
+    let connect = tokio::net::TcpStream::connect(address.trim());
+    matches!(
+        tokio::time::timeout(std::time::Duration::from_secs(2), connect).await,
+        Ok(Ok(_))
+    )
 }
 
 fn absolute(path: &Path) -> anyhow::Result<PathBuf> {

@@ -8,12 +8,11 @@ use std::sync::{Arc, Mutex};
 use anyhow::Context;
 use clap::{Args, Parser, Subcommand};
 use costscope_core::{Email, FullName, Password, SystemClock};
-use costscope_engine::{
-    DuckDbEngine, EngineError, LoadPhase, LoadProgress, LoadSummary, ProgressFn,
-};
+use costscope_engine::{EngineError, LoadPhase, LoadProgress, LoadSummary, ProgressFn};
 use costscope_ingest::Format;
 
 use crate::config::{Config, LogFormat, Overrides};
+use crate::cost_engine::OpenedEngine;
 use crate::jobs::ingest::{load_directly, DirectLoad, LocalFile};
 use crate::onboarding::{register_customer, Registration};
 use crate::startup::Application;
@@ -58,6 +57,17 @@ pub struct GlobalArgs {
         hide_env_values = true
     )]
     pub database_url: Option<String>,
+    /// Where the cost line items live: `duckdb` (costs.duckdb in the data dir) or
+    /// clickhouse://USER:PASSWORD@HOST:8123/DATABASE[?cluster=NAME&shards=HOST:PORT,HOST:PORT] [default: duckdb]
+    #[arg(
+        long,
+        global = true,
+        env = "COSTSCOPE_COST_ENGINE",
+        value_name = "ENGINE",
+        // The URL may carry a password.
+        hide_env_values = true
+    )]
+    pub cost_engine: Option<String>,
     /// Public base URL of this server, used in invitation links [default: http://<addr>]
     #[arg(long, global = true, env = "COSTSCOPE_PUBLIC_URL", value_name = "URL")]
     pub public_url: Option<String>,
@@ -245,6 +255,9 @@ pub async fn run(cli: Cli) -> anyhow::Result<()> {
                     "The metadata is in PostgreSQL: back it up with pg_dump (docs/OPERATIONS.md)."
                 );
             }
+            if manifest.cost_engine == "clickhouse" {
+                println!("{}", crate::backup::CLICKHOUSE_BACKUP_NOTE);
+            }
             Ok(())
         }
         Command::Restore { from } => {
@@ -301,23 +314,29 @@ async fn create_user(config: &Config, args: CreateUserArgs) -> anyhow::Result<()
 /// A day: in effect no limit for a command's engine calls.
 const COMMAND_TIME_LIMIT_SECONDS: u64 = 24 * 60 * 60;
 
-/// Opens the cost engine for a command, explaining what to do when a server holds it. A
-/// command is run by a person at the terminal, so its calls (a year-long export, say) are not
-/// cut at the per-request time limit of `[queries]` that protects the server.
-fn open_engine_for_command(config: &Config) -> anyhow::Result<DuckDbEngine> {
+/// Opens the cost engine for a command, explaining what to do when a server holds the DuckDB
+/// file (ClickHouse is shared: a command works beside running servers). A command is run by a
+/// person at the terminal, so its calls (a year-long export, say) are not cut at the
+/// per-request time limit of `[queries]` that protects the server.
+async fn open_engine_for_command(config: &Config) -> anyhow::Result<OpenedEngine> {
     let mut config = config.clone();
     config.queries.timeout_seconds = COMMAND_TIME_LIMIT_SECONDS;
     let config = &config;
-    crate::startup::open_cost_engine(config).map_err(|error| match error {
-        EngineError::Locked(_) => anyhow::anyhow!(
-            "The data directory {dir} is in use by a running Costscope server. Stop it first, \
+    crate::cost_engine::open(config)
+        .await
+        .map_err(|error| match error {
+            EngineError::Locked(_) => anyhow::anyhow!(
+                "The data directory {dir} is in use by a running Costscope server. Stop it first, \
              or upload through the server: Settings › Billing data in the web app, or \
              `curl -H 'Authorization: Bearer <token>' -F file=@FILE http://{addr}/v1/ingest`.",
-            dir = config.data_dir.display(),
-            addr = config.addr,
-        ),
-        other => anyhow::Error::new(other).context("opening the cost database"),
-    })
+                dir = config.data_dir.display(),
+                addr = config.addr,
+            ),
+            other => anyhow::Error::new(other).context(format!(
+                "opening the cost engine ({})",
+                crate::cost_engine::where_costs_live(config)
+            )),
+        })
 }
 
 async fn ingest(config: &Config, args: IngestArgs) -> anyhow::Result<()> {
@@ -345,7 +364,7 @@ async fn ingest(config: &Config, args: IngestArgs) -> anyhow::Result<()> {
             args.customer
         );
     }
-    let engine = open_engine_for_command(config)?;
+    let engine = open_engine_for_command(config).await?;
     let progress = ProgressLine::new();
     let holder = crate::jobs::lease::HolderId::for_data_dir(&config.data_dir)?;
     let load = DirectLoad {
@@ -357,7 +376,7 @@ async fn ingest(config: &Config, args: IngestArgs) -> anyhow::Result<()> {
         holder: &holder,
         lease: config.jobs.lease,
     };
-    let loaded = load_directly(store.as_ref(), &engine, &SystemClock, load).await;
+    let loaded = load_directly(store.as_ref(), engine.as_dyn(), &SystemClock, load).await;
     progress.finish();
     store.close().await;
     print_summary(&loaded?);
@@ -385,15 +404,16 @@ async fn export_focus(config: &Config, args: ExportFocusArgs) -> anyhow::Result<
     if customer.is_none() {
         anyhow::bail!("Customer {} not found.", args.customer);
     }
-    let engine = open_engine_for_command(config)?;
+    let engine = open_engine_for_command(config).await?;
     // Written beside the output and renamed into place: never a half-written output file.
     let mut partial = args.output.clone().into_os_string();
     partial.push(".partial");
     let partial = PathBuf::from(partial);
-    let written =
-        costscope_engine::CostEngine::export_focus(&engine, args.customer, &request, &partial)
-            .await
-            .context("writing the FOCUS export");
+    let written = engine
+        .as_dyn()
+        .export_focus(args.customer, &request, &partial)
+        .await
+        .context("writing the FOCUS export");
     let summary = match written {
         Ok(summary) => summary,
         Err(error) => {
@@ -416,15 +436,16 @@ async fn export_focus(config: &Config, args: ExportFocusArgs) -> anyhow::Result<
 async fn demo(config: &Config) -> anyhow::Result<()> {
     let store = crate::startup::open_store(config).await?;
     store.migrate().await.context("migrating the database")?;
-    let engine = open_engine_for_command(config)?;
+    let engine = open_engine_for_command(config).await?;
+    let engine = engine.as_dyn();
     let tenant = crate::demo::ensure_demo_tenant(store.as_ref(), &SystemClock).await?;
     let customer_id = tenant.customer_id;
     eprintln!("Generating and loading the demo data…");
     let summary =
-        crate::demo::load_demo_data(store.as_ref(), &engine, &SystemClock, customer_id, config)
+        crate::demo::load_demo_data(store.as_ref(), engine, &SystemClock, customer_id, config)
             .await;
     if summary.is_ok() {
-        crate::demo::ensure_demo_budgets(store.as_ref(), &engine, &SystemClock, tenant).await?;
+        crate::demo::ensure_demo_budgets(store.as_ref(), engine, &SystemClock, tenant).await?;
     }
     store.close().await;
     print_summary(&summary?);

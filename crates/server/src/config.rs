@@ -6,11 +6,12 @@ use std::time::Duration;
 
 use anyhow::Context;
 use costscope_core::FeatureFlags;
-use secrecy::SecretString;
+use secrecy::{ExposeSecret, SecretString};
 use serde::Deserialize;
 
 use crate::auth::client_address::TrustedProxies;
 use crate::cli::GlobalArgs;
+use crate::cost_engine::CostEngineSetting;
 use crate::jobs::lease::LeaseTimes;
 
 pub const DEFAULT_ADDR: &str = "127.0.0.1:8080";
@@ -35,6 +36,9 @@ pub struct Config {
     pub uploads_dir: PathBuf,
     /// May hold database credentials.
     pub database_url: SecretString,
+    /// Where the cost line items live: DuckDB in the data dir, or a ClickHouse URL (which may
+    /// hold credentials; `Debug` masks the password).
+    pub cost_engine: CostEngineSetting,
     /// Base of invitation links; `None` means `http://<bound address>`.
     pub public_url: Option<String>,
     pub log_format: LogFormat,
@@ -454,6 +458,7 @@ struct FileConfig {
     data_dir: Option<PathBuf>,
     uploads_dir: Option<PathBuf>,
     database_url: Option<SecretString>,
+    cost_engine: Option<SecretString>,
     public_url: Option<String>,
     log_format: Option<LogFormat>,
     #[serde(default)]
@@ -501,6 +506,8 @@ pub struct Overrides {
     pub data_dir: Option<PathBuf>,
     pub uploads_dir: Option<PathBuf>,
     pub database_url: Option<String>,
+    /// `--cost-engine` / `COSTSCOPE_COST_ENGINE`.
+    pub cost_engine: Option<String>,
     pub public_url: Option<String>,
     pub log_format: Option<LogFormat>,
     pub load_memory_limit: Option<String>,
@@ -534,6 +541,7 @@ impl From<GlobalArgs> for Overrides {
             data_dir: args.data_dir,
             uploads_dir: args.uploads_dir,
             database_url: args.database_url,
+            cost_engine: args.cost_engine,
             public_url: args.public_url,
             log_format: args.log_format,
             load_memory_limit: args.load_memory_limit,
@@ -584,6 +592,14 @@ impl Config {
             None => file
                 .database_url
                 .unwrap_or_else(|| default_database_url(&data_dir)),
+        };
+        let cost_engine = match overrides.cost_engine {
+            Some(text) => CostEngineSetting::parse(&text)?,
+            None => match file.cost_engine {
+                Some(text) => CostEngineSetting::parse(text.expose_secret())
+                    .context("the configuration file's cost_engine")?,
+                None => CostEngineSetting::default(),
+            },
         };
         let auth_secret = match secret_from(
             "auth secret",
@@ -660,6 +676,7 @@ impl Config {
             data_dir,
             uploads_dir,
             database_url,
+            cost_engine,
             public_url: overrides.public_url.or(file.public_url),
             log_format: overrides.log_format.or(file.log_format).unwrap_or_default(),
             features: file.features,
@@ -791,7 +808,6 @@ fn smtp_url_with_password(
     url: &SecretString,
     password: &SecretString,
 ) -> anyhow::Result<SecretString> {
-    use secrecy::ExposeSecret;
     let url = url.expose_secret();
     let authority_start = url
         .find("://")
@@ -872,8 +888,6 @@ fn default_database_url(data_dir: &Path) -> SecretString {
 
 #[cfg(test)]
 mod tests {
-    use secrecy::ExposeSecret;
-
     use super::*;
 
     fn parse(toml_text: &str, overrides: Overrides) -> Config {
@@ -934,13 +948,72 @@ mod tests {
             auth_secret = "super-secret-key"
             database_url = "postgres://app:db-password@db/costscope"
             smtp_url = "smtp://mailer:smtp-password@mail:587"
+            cost_engine = "clickhouse://app:ch-password@ch:8123/costs"
             "#,
             Overrides::default(),
         );
         let shown = format!("{config:?}");
-        for secret in ["super-secret-key", "db-password", "smtp-password"] {
+        assert!(
+            shown.contains("clickhouse://app:***@ch:8123/costs"),
+            "{shown}"
+        );
+        for secret in [
+            "super-secret-key",
+            "db-password",
+            "smtp-password",
+            "ch-password",
+        ] {
             assert!(!shown.contains(secret), "{secret} leaked in {shown}");
         }
+    }
+
+    #[test]
+    fn the_cost_engine_is_duckdb_unless_a_flag_or_the_file_names_clickhouse() {
+        let config = parse("", Overrides::default());
+        assert!(matches!(config.cost_engine, CostEngineSetting::DuckDb));
+        let file = r#"cost_engine = "clickhouse://ch-file:8123/costs""#;
+        let from_file = parse(file, Overrides::default());
+        assert_eq!(
+            from_file.cost_engine.describe(),
+            "clickhouse://default@ch-file:8123/costs"
+        );
+        let flag = Overrides {
+            cost_engine: Some("duckdb".to_owned()),
+            ..Overrides::default()
+        };
+        assert!(matches!(
+            parse(file, flag).cost_engine,
+            CostEngineSetting::DuckDb
+        ));
+        let flag = Overrides {
+            cost_engine: Some("clickhouse://ch-flag/costs?cluster=main".to_owned()),
+            ..Overrides::default()
+        };
+        let url = parse(file, flag).cost_engine.clickhouse_url().unwrap();
+        assert_eq!((url.host(), url.cluster()), ("ch-flag", Some("main")));
+    }
+
+    #[test]
+    fn a_cost_engine_that_is_neither_duckdb_nor_clickhouse_is_refused_where_it_was_given() {
+        let flag = Overrides {
+            cost_engine: Some("postgres://app:pw@db/costs".to_owned()),
+            ..Overrides::default()
+        };
+        let error = Config::merge(FileConfig::default(), flag).unwrap_err();
+        let message = format!("{error:#}");
+        assert!(
+            message.starts_with("cost engine: a `postgres://` URL"),
+            "{message}"
+        );
+        assert!(message.contains("`duckdb`"), "{message}");
+        assert!(!message.contains("pw@"), "{message}");
+        let file = toml::from_str(r#"cost_engine = "duck""#).unwrap();
+        let error = Config::merge(file, Overrides::default()).unwrap_err();
+        let message = format!("{error:#}");
+        assert!(
+            message.starts_with("the configuration file's cost_engine: cost engine: `duck`"),
+            "{message}"
+        );
     }
 
     #[test]
@@ -955,6 +1028,7 @@ mod tests {
         assert_eq!(config.uploads, UploadLimits::default());
         assert_eq!(config.discovery, DiscoveryConfig::default());
         assert_eq!(config.jobs.lease, LeaseTimes::default());
+        assert!(matches!(config.cost_engine, CostEngineSetting::DuckDb));
         assert!(
             config.teams.is_none(),
             "Teams is off until an app registration is given"

@@ -6,6 +6,7 @@ pub mod budgets;
 pub mod cli;
 pub mod cloud;
 pub mod config;
+pub mod cost_engine;
 pub mod demo;
 pub mod forecast;
 pub mod http;

@@ -8,7 +8,7 @@ use anyhow::Context;
 use costscope_connectors::Mailer;
 use costscope_core::rate_limit::KeyHasher;
 use costscope_core::{Clock, SystemClock};
-use costscope_engine::{CostEngine, DuckDbEngine, EngineError};
+use costscope_engine::CostEngine;
 use costscope_store::MetadataStore;
 use secrecy::ExposeSecret;
 use tokio::net::TcpListener;
@@ -48,20 +48,20 @@ impl Application {
         })?;
         let store = open_store(&config).await?;
         store.migrate().await.context("migrating the database")?;
-        let cost_engine = open_engine(&config)?;
+        let cost_engine = crate::cost_engine::open_explained(&config).await?;
         let clock: Arc<dyn Clock> = Arc::new(SystemClock);
         let holder = HolderId::for_data_dir(&config.data_dir)?;
         tracing::info!(%holder, "job lease holder");
         // A load a crash interrupted is recorded as what the cost engine holds of it.
         reconcile_interrupted(
             store.as_ref(),
-            &cost_engine,
+            cost_engine.as_dyn(),
             clock.as_ref(),
             &config.uploads_dir,
             &holder,
         )
         .await?;
-        let engine: Arc<dyn CostEngine> = Arc::new(cost_engine.clone());
+        let engine: Arc<dyn CostEngine> = cost_engine.shared();
         if config.demo {
             let tenant = crate::demo::ensure_demo_tenant(store.as_ref(), clock.as_ref()).await?;
             crate::demo::ensure_demo_data(
@@ -259,36 +259,3 @@ async fn shutdown_signal() {
         () = terminate => tracing::info!("SIGTERM received, shutting down"),
     }
 }
-
-/// The cost engine: `costs.duckdb` in the data directory.
-fn open_engine(config: &Config) -> anyhow::Result<DuckDbEngine> {
-    let engine = open_cost_engine(config).with_context(|| {
-        format!(
-            "opening the cost database {}",
-            config.data_dir.join(COST_DATABASE_FILE).display()
-        )
-    })?;
-    Ok(engine)
-}
-
-/// Opens `costs.duckdb` in the data directory with the configured memory limit (spilling to
-/// `costs.duckdb.tmp` beside it) and read bounds (`[queries]`); [`EngineError::Locked`] while
-/// another process (a running server) holds it.
-pub fn open_cost_engine(config: &Config) -> Result<DuckDbEngine, EngineError> {
-    let path = config.data_dir.join(COST_DATABASE_FILE);
-    let engine = DuckDbEngine::open(&path)?;
-    engine.configure(&costscope_engine::LoadSettings {
-        memory_limit: config.load_memory_limit,
-        temp_directory: Some(config.data_dir.join(format!("{COST_DATABASE_FILE}.tmp"))),
-    })?;
-    // Bounded reads: DuckDB threads, cost queries at once, and the time limit of each.
-    engine.configure_reads(&costscope_engine::ReadLimits {
-        threads: config.queries.engine_threads(),
-        concurrent: config.queries.concurrent_queries(),
-        timeout: std::time::Duration::from_secs(config.queries.timeout_seconds.max(1)),
-    })?;
-    Ok(engine)
-}
-
-/// The DuckDB file holding cost line items, inside the data directory.
-pub const COST_DATABASE_FILE: &str = "costs.duckdb";

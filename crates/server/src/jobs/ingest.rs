@@ -9,8 +9,7 @@ use std::time::Duration;
 use anyhow::Context;
 use costscope_core::Clock;
 use costscope_engine::{
-    CostEngine, DuckDbEngine, LoadError, LoadProgress, LoadRequest, LoadSummary, ProgressFn,
-    SourceFile,
+    CostEngine, LoadError, LoadProgress, LoadRequest, LoadSummary, ProgressFn, SourceFile,
 };
 use costscope_ingest::{BoundedFile, Format, IngestError, LoadBounds};
 use costscope_store::{
@@ -437,7 +436,10 @@ impl IngestWorker {
             self.lease,
             job.id,
             async {
-                let outcome = self.load(&job, &dir, missing).await;
+                let outcome = match self.committed_before(&job, taken_over).await {
+                    Some(outcome) => outcome,
+                    None => self.load(&job, &dir, missing).await,
+                };
                 remove_upload(&dir).await;
                 self.store
                     .finish_ingest_job(job.id, &outcome, self.clock.now())
@@ -460,6 +462,32 @@ impl IngestWorker {
                 Outcome::Failed { job_id: job.id }
             }
         })
+    }
+
+    /// A job taken over from a stopped replica whose load committed before it stopped (a cost
+    /// engine the replicas share, ClickHouse, holds its marker): its outcome, without loading
+    /// it again.
+    async fn committed_before(&self, job: &IngestJob, taken_over: bool) -> Option<IngestOutcome> {
+        if !taken_over {
+            return None;
+        }
+        match self.engine.committed_load(&job.id.to_string()).await {
+            Ok(Some((customer_id, summary))) if customer_id == job.customer_id => {
+                tracing::warn!(
+                    job_id = job.id,
+                    rows = summary.rows,
+                    "the upload taken over had loaded before its server stopped"
+                );
+                Some(IngestOutcome::Succeeded(ingest_result(
+                    &summary, &job.files,
+                )))
+            }
+            Ok(_) => None,
+            Err(error) => {
+                tracing::warn!(job_id = job.id, %error, "could not read the load's marker");
+                None
+            }
+        }
     }
 
     /// Loads the job's files from `dir`; fails it with `missing` when they are not there.
@@ -600,21 +628,22 @@ pub async fn remove_upload(dir: &Path) {
     }
 }
 
-/// At startup, holding the cost engine (DuckDB lets one process open it): settles the jobs
-/// left running that no process can still be loading.
+/// At startup: settles the jobs left running that no process can still be loading.
 ///
-/// * A job whose rows the engine committed (the load's marker, written in the same transaction
-///   as its rows) is recorded as succeeded, whoever held it: its loader is gone, since this
-///   process holds the engine it loaded into.
-/// * A job held by an earlier process of this replica (same data directory, so same engine):
-///   loaded again by the worker when its upload's files are here (its lease ends now, so the
-///   next claim takes it over), else failed with [`INTERRUPTED_MESSAGE`].
+/// * A job whose rows the engine committed (the load's marker: in DuckDB written in the same
+///   transaction as its rows, in ClickHouse once every billing period is swapped in) is
+///   recorded as succeeded, whoever held it. With DuckDB its loader is gone, since this process
+///   holds the file it loaded into; with ClickHouse, which replicas share, a loader still
+///   running records the same outcome (a job is finished once only).
+/// * A job held by an earlier process of this replica (same data directory): loaded again by
+///   the worker when its upload's files are here (its lease ends now, so the next claim takes
+///   it over), else failed with [`INTERRUPTED_MESSAGE`].
 ///
 /// Other replicas' jobs are left to their leases: the worker takes one over once its lease
 /// has expired.
 pub async fn reconcile_interrupted(
     store: &dyn MetadataStore,
-    engine: &DuckDbEngine,
+    engine: &dyn CostEngine,
     clock: &dyn Clock,
     uploads_dir: &Path,
     holder: &HolderId,
@@ -627,6 +656,7 @@ pub async fn reconcile_interrupted(
     for job in running {
         let committed = engine
             .committed_load(&job.id.to_string())
+            .await
             .context("reading the cost engine's load markers")?;
         match committed {
             Some((customer_id, summary)) if customer_id == job.customer_id => {

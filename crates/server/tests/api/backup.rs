@@ -6,20 +6,32 @@ use std::path::Path;
 use reqwest::StatusCode;
 use serde_json::{json, Value};
 
-use crate::cli_ingest::costscope;
+use costscope_server::cost_engine::CostEngineSetting;
+
+use crate::cli_ingest::{costscope, costscope_on_duckdb};
 use crate::helpers::{spawn_app, spawn_app_in, status_and_json};
 use crate::ingest::{focus_csv, focus_row, HEADER};
 
-/// The command, off the test's runtime (which also serves the app the command may call).
-async fn costscope_beside(data_dir: &Path, args: &[&str]) -> std::process::Output {
+/// A command run by `run` ([`costscope`] or [`costscope_on_duckdb`]), off the test's runtime
+/// (which also serves the app the command may call).
+async fn costscope_beside(
+    run: fn(&Path, &[&str]) -> std::process::Output,
+    data_dir: &Path,
+    args: &[&str],
+) -> std::process::Output {
     let data_dir = data_dir.to_path_buf();
     let args: Vec<String> = args.iter().map(|arg| (*arg).to_owned()).collect();
     tokio::task::spawn_blocking(move || {
         let args: Vec<&str> = args.iter().map(String::as_str).collect();
-        costscope(&data_dir, &args)
+        run(&data_dir, &args)
     })
     .await
     .unwrap()
+}
+
+/// Names DuckDB whatever engine the tests run on.
+fn on_duckdb(config: &mut costscope_server::config::Config) {
+    config.cost_engine = CostEngineSetting::DuckDb;
 }
 
 fn succeeded(output: &std::process::Output) -> bool {
@@ -68,7 +80,8 @@ fn rows_by_load(cost_database: &Path) -> std::collections::BTreeMap<String, (i64
 
 #[tokio::test]
 async fn a_backup_taken_during_a_load_restores_every_completed_load_and_nothing_half() {
-    let live = spawn_app_in(tempfile::tempdir().unwrap(), |_| {}).await;
+    // The copy of costs.duckdb in the backup: DuckDB by nature.
+    let live = spawn_app_in(tempfile::tempdir().unwrap(), on_duckdb).await;
     let owner = live.signup_owner("Olive Owner", "olive@acme.test").await;
     let token = owner.access_token.clone();
     let first = live
@@ -86,6 +99,7 @@ async fn a_backup_taken_during_a_load_restores_every_completed_load_and_nothing_
     let backup_dir = tempfile::tempdir().unwrap();
     let target = backup_dir.path().join("backup");
     let output = costscope_beside(
+        costscope_on_duckdb,
         live.data_dir.path(),
         &["backup", "--to", target.to_str().unwrap()],
     )
@@ -97,14 +111,14 @@ async fn a_backup_taken_during_a_load_restores_every_completed_load_and_nothing_
     assert_eq!(second["status"], "succeeded", "{second}");
 
     let restored_dir = tempfile::tempdir().unwrap();
-    let output = costscope(
+    let output = costscope_on_duckdb(
         restored_dir.path(),
         &["restore", "--from", target.to_str().unwrap()],
     );
     assert!(succeeded(&output));
     let in_copy = rows_by_load(&restored_dir.path().join("costs.duckdb"));
 
-    let restored = spawn_app_in(restored_dir, |_| {}).await;
+    let restored = spawn_app_in(restored_dir, on_duckdb).await;
     let (status, signed_in) = status_and_json(
         restored
             .login("olive@acme.test", crate::helpers::PASSWORD)
@@ -197,6 +211,7 @@ async fn a_backup_refuses_a_non_empty_directory_and_a_restore_a_running_servers_
     std::fs::write(occupied.path().join("notes.txt"), "keep me").unwrap();
 
     let output = costscope_beside(
+        costscope,
         live.data_dir.path(),
         &["backup", "--to", occupied.path().to_str().unwrap()],
     )
@@ -211,12 +226,14 @@ async fn a_backup_refuses_a_non_empty_directory_and_a_restore_a_running_servers_
     let target = occupied.path().join("backup");
     assert!(succeeded(
         &costscope_beside(
+            costscope,
             live.data_dir.path(),
             &["backup", "--to", target.to_str().unwrap()]
         )
         .await
     ));
     let output = costscope_beside(
+        costscope,
         live.data_dir.path(),
         &["restore", "--from", target.to_str().unwrap()],
     )
@@ -270,21 +287,22 @@ async fn the_ops_backup_route_needs_the_servers_token() {
     let (status, manifest) = status_and_json(response).await;
     assert_eq!(status, StatusCode::OK, "{manifest}");
     assert!(target.path().join("b/costscope-backup.json").is_file());
-    if postgres {
+    // Cost data in ClickHouse is not copied (ClickHouse's tools back it up).
+    let (cost_engine, cost_files) = if crate::engine_under_test::on_clickhouse() {
+        ("clickhouse", vec![])
+    } else {
+        ("duckdb", vec!["costs.duckdb"])
+    };
+    assert_eq!(manifest["costEngine"], cost_engine, "{manifest}");
+    let metadata_files = if postgres {
         assert_eq!(manifest["metadata"], "postgresql", "{manifest}");
-        assert_eq!(
-            manifest["files"],
-            json!(["costs.duckdb", "secrets.key"]),
-            "{manifest}"
-        );
+        vec![]
     } else {
         assert_eq!(manifest["metadata"], "sqlite", "{manifest}");
-        assert_eq!(
-            manifest["files"],
-            json!(["costscope.db", "costs.duckdb", "secrets.key"]),
-            "{manifest}"
-        );
-    }
+        vec!["costscope.db"]
+    };
+    let files = [metadata_files, cost_files, vec!["secrets.key"]].concat();
+    assert_eq!(manifest["files"], json!(files), "{manifest}");
 }
 
 #[tokio::test]

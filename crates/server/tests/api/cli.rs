@@ -1,23 +1,11 @@
 //! The `costscope` binary's commands, run as a user would.
 
-use std::process::Command;
-
 use chrono::{DateTime, Duration, Utc};
 use reqwest::StatusCode;
 use serde_json::Value;
 
+use crate::cli_ingest::costscope;
 use crate::helpers::{spawn_app_in, spawn_app_with, status_and_json};
-
-fn costscope(data_dir: &std::path::Path, args: &[&str]) -> std::process::Output {
-    Command::new(env!("CARGO_BIN_EXE_costscope"))
-        .arg("--data-dir")
-        .arg(data_dir)
-        .args(args)
-        .env_remove("COSTSCOPE_DATABASE_URL")
-        .env_remove("COSTSCOPE_CONFIG")
-        .output()
-        .expect("run costscope")
-}
 
 #[tokio::test]
 async fn user_create_makes_an_owner_who_can_sign_in() {

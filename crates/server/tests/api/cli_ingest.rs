@@ -3,18 +3,39 @@
 use std::path::Path;
 use std::process::{Command, Output};
 
+use costscope_server::cost_engine::CostEngineSetting;
 use reqwest::StatusCode;
 use serde_json::Value;
 
 use crate::helpers::{spawn_app_in, status_and_json};
 use crate::ingest::{focus_csv, focus_row, HEADER};
 
+/// `costscope --data-dir DIR ARGS…` on the cost engine under test (`engine_under_test`).
 pub(crate) fn costscope(data_dir: &Path, args: &[&str]) -> Output {
+    run_costscope(
+        data_dir,
+        &crate::engine_under_test::command_args(data_dir),
+        args,
+    )
+}
+
+/// `costscope --data-dir DIR --cost-engine duckdb ARGS…`, for tests of DuckDB-only behaviour.
+pub(crate) fn costscope_on_duckdb(data_dir: &Path, args: &[&str]) -> Output {
+    run_costscope(
+        data_dir,
+        &["--cost-engine".to_owned(), "duckdb".to_owned()],
+        args,
+    )
+}
+
+fn run_costscope(data_dir: &Path, engine: &[String], args: &[&str]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_costscope"))
         .arg("--data-dir")
         .arg(data_dir)
+        .args(engine)
         .args(args)
         .env_remove("COSTSCOPE_DATABASE_URL")
+        .env_remove("COSTSCOPE_COST_ENGINE")
         .env_remove("COSTSCOPE_CONFIG")
         .output()
         .expect("run costscope")
@@ -139,14 +160,18 @@ fn ingest_names_an_unknown_customer_and_format() {
 
 #[tokio::test]
 async fn ingest_while_a_server_holds_the_data_dir_says_how_to_upload_instead() {
+    // The DuckDB file's lock, DuckDB-only by nature (ClickHouse is shared by design).
     let data_dir = tempfile::tempdir().unwrap();
     create_customer(data_dir.path());
     let file = data_dir.path().join("focus.csv");
     std::fs::write(&file, focus_csv()).unwrap();
     let path = data_dir.path().to_owned();
-    let app = spawn_app_in(data_dir, |_| {}).await;
+    let app = spawn_app_in(data_dir, |config| {
+        config.cost_engine = CostEngineSetting::DuckDb;
+    })
+    .await;
 
-    let output = costscope(
+    let output = costscope_on_duckdb(
         &path,
         &["ingest", file.to_str().unwrap(), "--customer", "1"],
     );

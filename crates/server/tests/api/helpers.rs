@@ -33,7 +33,8 @@ pub struct TestApp {
 }
 
 /// The real app on a free port with a fresh data directory, on SQLite, or on a fresh
-/// PostgreSQL database when `COSTSCOPE_TEST_POSTGRES_URL` is set.
+/// PostgreSQL database when `COSTSCOPE_TEST_POSTGRES_URL` is set; its cost data on DuckDB, or
+/// on a fresh ClickHouse database when `COSTSCOPE_TEST_COST_ENGINE=clickhouse`.
 pub async fn spawn_app() -> TestApp {
     spawn_app_with(|_| {}).await
 }
@@ -52,9 +53,12 @@ pub async fn spawn_app_with(configure: impl FnOnce(&mut Config)) -> TestApp {
     app
 }
 
-/// The real app on SQLite in `data_dir` (which may already hold data).
+/// The real app on SQLite in `data_dir` (which may already hold data), its cost data in the
+/// engine under test ([`crate::engine_under_test`]: DuckDB in `data_dir`, or the ClickHouse
+/// database of `data_dir`) unless `configure` names another.
 pub async fn spawn_app_in(data_dir: TempDir, configure: impl FnOnce(&mut Config)) -> TestApp {
     let mut config = Config::with_data_dir(data_dir.path());
+    config.cost_engine = crate::engine_under_test::setting_for(data_dir.path());
     config.addr = "127.0.0.1:0".to_owned();
     config.auth_secret = Some(SecretString::from(TEST_AUTH_SECRET));
     // Generous limits so that only the rate-limit tests hit them.

@@ -1,6 +1,7 @@
 //! A `kill -9` of a real `costscope` process at moments of a load, then a restart: the job's
 //! recorded outcome is what the cost engine holds (the load's marker commits with its rows and
-//! is read at start-up), and no billing period is ever half replaced.
+//! is read at start-up), and no billing period is ever half replaced. DuckDB's load (its pause
+//! points and its one-transaction marker) by nature: every process here names `duckdb`.
 
 use std::path::Path;
 use std::process::{Child, Command, Stdio};
@@ -9,7 +10,9 @@ use std::time::Duration;
 use reqwest::StatusCode;
 use serde_json::{json, Value};
 
-use crate::cli_ingest::{costscope, create_customer, stderr};
+use costscope_server::cost_engine::CostEngineSetting;
+
+use crate::cli_ingest::{costscope_on_duckdb, create_customer, stderr};
 use crate::helpers::{spawn_app_in, status_and_json, stderr_lines, TestApp};
 use crate::ingest::{focus_csv, focus_row, HEADER};
 
@@ -32,9 +35,10 @@ fn start_ingest(data_dir: &Path, pause: Option<&str>) -> Child {
     command
         .arg("--data-dir")
         .arg(data_dir)
-        .args(["ingest", "--customer", "1"])
+        .args(["--cost-engine", "duckdb", "ingest", "--customer", "1"])
         .arg(data_dir.join("new.csv"))
         .env_remove("COSTSCOPE_DATABASE_URL")
+        .env_remove("COSTSCOPE_COST_ENGINE")
         .env_remove("COSTSCOPE_CONFIG")
         .stdout(Stdio::null())
         .stderr(Stdio::piped());
@@ -64,7 +68,7 @@ fn prepared() -> tempfile::TempDir {
     create_customer(data_dir.path());
     let old = data_dir.path().join("old.csv");
     std::fs::write(&old, focus_csv()).unwrap();
-    let output = costscope(
+    let output = costscope_on_duckdb(
         data_dir.path(),
         &["ingest", old.to_str().unwrap(), "--customer", "1"],
     );
@@ -76,7 +80,10 @@ fn prepared() -> tempfile::TempDir {
 /// Restarts the server on the data dir: October's total and the killed load's job (if it was
 /// recorded at all).
 async fn after_restart(data_dir: tempfile::TempDir) -> (TestApp, f64, Option<Value>) {
-    let app = spawn_app_in(data_dir, |_| {}).await;
+    let app = spawn_app_in(data_dir, |config| {
+        config.cost_engine = CostEngineSetting::DuckDb;
+    })
+    .await;
     let (status, session) = status_and_json(app.login("ops@acme.test", "ops-password").await).await;
     assert_eq!(status, StatusCode::OK, "{session}");
     let token = session["access_token"].as_str().unwrap().to_owned();

@@ -6,9 +6,10 @@
 //! other once the lease has expired, loaded again from the shared files; the periodic jobs run
 //! on one replica at a time and move to the survivor.
 //!
-//! The ClickHouse cost engine is not wired into the server yet, so each replica keeps its own
-//! DuckDB cost database in its own data directory: what is tested here is the jobs (who runs
-//! which load, once), and which replica's database holds a load tells who loaded it.
+//! Here each replica keeps its own DuckDB cost database in its own data directory (named
+//! explicitly: `--cost-engine duckdb`): what is tested is the jobs (who runs which load, once),
+//! and which replica's database holds a load tells who loaded it. replicas_clickhouse.rs runs
+//! replicas on one ClickHouse database with the same [`Shared`] and [`Replica`].
 
 use std::path::PathBuf;
 use std::process::{Child, Command, Stdio};
@@ -22,24 +23,31 @@ use reqwest::StatusCode;
 use serde_json::{json, Value};
 use tempfile::TempDir;
 
-use crate::helpers::{shared_metadata_database, status_and_json, stderr_lines, PASSWORD, TEST_AUTH_SECRET};
+use crate::helpers::{
+    shared_metadata_database, status_and_json, stderr_lines, PASSWORD, TEST_AUTH_SECRET,
+};
 use crate::ingest::{focus_row, HEADER};
 
 /// The lease's time in these tests (the least the configuration accepts).
-const LEASE: Duration = Duration::from_secs(3);
+pub(crate) const LEASE: Duration = Duration::from_secs(3);
 /// The budget evaluation job's lease (`BudgetEvaluator::NAME`).
 const BUDGET_LEASE: &str = "budget-evaluation";
 
-/// The metadata store and the uploads directory both replicas share.
-struct Shared {
+/// The metadata store and the uploads directory both replicas share (and the cost engine, when
+/// it is ClickHouse).
+pub(crate) struct Shared {
     database_url: String,
     postgres: Option<TestDatabase>,
+    /// `--cost-engine`: `duckdb` (each replica's own file) or the shared ClickHouse database.
+    cost_engine: String,
+    clickhouse: Option<costscope_clickhouse::testing::TestDatabase>,
     /// The uploads directory, the SQLite file (without PostgreSQL) and the config file.
     dir: TempDir,
 }
 
 impl Shared {
-    async fn new() -> Self {
+    /// Replicas with a DuckDB cost database each.
+    pub(crate) async fn new() -> Self {
         let dir = tempfile::tempdir().expect("temp dir");
         let (database_url, postgres) = shared_metadata_database(dir.path()).await;
         std::fs::create_dir_all(dir.path().join("uploads")).unwrap();
@@ -51,16 +59,37 @@ impl Shared {
         Self {
             database_url,
             postgres,
+            cost_engine: "duckdb".to_owned(),
+            clickhouse: None,
             dir,
         }
     }
 
-    fn uploads_dir(&self) -> PathBuf {
+    /// Replicas sharing one fresh ClickHouse cost database (on every shard of the test servers).
+    pub(crate) async fn with_clickhouse() -> Self {
+        let database =
+            costscope_clickhouse::testing::TestDatabase::create("costscope_replicas").await;
+        Self {
+            cost_engine: database.url(),
+            clickhouse: Some(database),
+            ..Self::new().await
+        }
+    }
+
+    /// The shared ClickHouse engine, as the replicas open it (for reading what they loaded).
+    pub(crate) async fn clickhouse_engine(&self) -> costscope_engine::ClickHouseEngine {
+        let database = self.clickhouse.as_ref().expect("replicas on ClickHouse");
+        costscope_engine::ClickHouseEngine::connect(&database.url())
+            .await
+            .expect("connect to the shared ClickHouse database")
+    }
+
+    pub(crate) fn uploads_dir(&self) -> PathBuf {
         self.dir.path().join("uploads")
     }
 
     /// The store as the replicas see it, for reading what they recorded.
-    async fn store(&self) -> std::sync::Arc<dyn MetadataStore> {
+    pub(crate) async fn store(&self) -> std::sync::Arc<dyn MetadataStore> {
         let mut config = Config::with_data_dir(self.dir.path());
         config.database_url = self.database_url.clone().into();
         costscope_server::startup::open_store(&config)
@@ -70,7 +99,7 @@ impl Shared {
 
     /// Starts a replica (its own new data directory) and waits until it listens;
     /// `COSTSCOPE_TEST_LOAD_PAUSE=<pause>` when given (its loads stop there for a minute).
-    fn replica(&self, pause: Option<&str>) -> Replica {
+    pub(crate) fn replica(&self, pause: Option<&str>) -> Replica {
         let data_dir = tempfile::tempdir().expect("temp dir");
         let mut command = Command::new(env!("CARGO_BIN_EXE_costscope"));
         command
@@ -81,12 +110,14 @@ impl Shared {
             .arg("--uploads-dir")
             .arg(self.uploads_dir())
             .args(["--database-url", &self.database_url])
+            .args(["--cost-engine", &self.cost_engine])
             .args(["--addr", "127.0.0.1:0", "--log-format", "json", "serve"])
             .env("COSTSCOPE_AUTH_SECRET", TEST_AUTH_SECRET)
             .env("RUST_LOG", "info,sqlx=warn")
             .env_remove("COSTSCOPE_CONFIG")
             .env_remove("COSTSCOPE_DATABASE_URL")
             .env_remove("COSTSCOPE_UPLOADS_DIR")
+            .env_remove("COSTSCOPE_COST_ENGINE")
             .stdout(Stdio::null())
             .stderr(Stdio::piped());
         if let Some(pause) = pause {
@@ -119,15 +150,18 @@ impl Shared {
         }
     }
 
-    async fn finish(self) {
+    pub(crate) async fn finish(self) {
         if let Some(database) = self.postgres {
+            database.drop_database().await;
+        }
+        if let Some(database) = self.clickhouse {
             database.drop_database().await;
         }
     }
 }
 
 /// A running `costscope serve`; killed (SIGKILL) when dropped.
-struct Replica {
+pub(crate) struct Replica {
     child: Child,
     lines: mpsc::Receiver<String>,
     address: String,
@@ -138,17 +172,17 @@ struct Replica {
 }
 
 impl Replica {
-    fn url(&self, path: &str) -> String {
+    pub(crate) fn url(&self, path: &str) -> String {
         format!("{}{path}", self.address)
     }
 
     /// Whether `holder` (a lease's) is a process of this replica.
-    fn holds(&self, holder: &str) -> bool {
+    pub(crate) fn holds(&self, holder: &str) -> bool {
         holder.split('/').next() == Some(self.replica_id.as_str())
     }
 
     /// SIGKILL, as a crashed machine: nothing is released.
-    fn kill(&mut self) {
+    pub(crate) fn kill(&mut self) {
         if self
             .child
             .try_wait()
@@ -174,7 +208,7 @@ impl Replica {
     }
 
     /// Signs up a tenant: its owner's access token and the tenant's id.
-    async fn signup(&self, name: &str, email: &str) -> (String, i64) {
+    pub(crate) async fn signup(&self, name: &str, email: &str) -> (String, i64) {
         let response = self
             .client
             .post(self.url("/v1/auth/signup"))
@@ -189,7 +223,7 @@ impl Replica {
     }
 
     /// Uploads one CSV: the queued job's id.
-    async fn upload(&self, token: &str, name: &str, content: Vec<u8>) -> i64 {
+    pub(crate) async fn upload(&self, token: &str, name: &str, content: Vec<u8>) -> i64 {
         let form = reqwest::multipart::Form::new().part(
             "file",
             reqwest::multipart::Part::bytes(content).file_name(name.to_owned()),
@@ -208,7 +242,7 @@ impl Replica {
     }
 
     /// Polls `GET /v1/ingest/{id}` until the job succeeded or failed (`within` at most).
-    async fn wait_for_job(&self, token: &str, id: i64, within: Duration) -> Value {
+    pub(crate) async fn wait_for_job(&self, token: &str, id: i64, within: Duration) -> Value {
         let deadline = Instant::now() + within;
         loop {
             let response = self
@@ -236,7 +270,7 @@ impl Replica {
     /// marker), for each of `job_ids`.
     fn stop_and_read_markers(mut self, job_ids: &[i64]) -> Vec<bool> {
         self.kill();
-        let engine = costscope_server::startup::open_cost_engine(&Config::with_data_dir(
+        let engine = costscope_server::cost_engine::open_duckdb(&Config::with_data_dir(
             self.data_dir.path(),
         ))
         .expect("open the stopped replica's cost database");
@@ -270,6 +304,43 @@ fn month_csv(month: u32, billed: &str) -> Vec<u8> {
         .replace("2026-11-01T", &format!("2026-{:02}-01T", month + 1))
         .replace("2026-10-", &format!("2026-{month:02}-"))
         .into_bytes()
+}
+
+/// Acme signed up on `a`, Globex on `b`: each owner's token and tenant id.
+pub(crate) async fn two_tenants(a: &Replica, b: &Replica) -> [(String, i64); 2] {
+    [
+        a.signup("Acme", "ops@acme.test").await,
+        b.signup("Globex", "ops@globex.test").await,
+    ]
+}
+
+/// Six uploads, sent in turn to `a` (Acme's January, March, May) and `b` (Globex's February,
+/// April, June), one billing period each so that none replaces another, billed `<month>0` and 1;
+/// each waited for until it succeeded with its 2 rows. Each job's id, token and tenant.
+pub(crate) async fn six_uploads_in_turn(
+    a: &Replica,
+    b: &Replica,
+    tenants: &[(String, i64); 2],
+) -> Vec<(i64, String, i64)> {
+    let mut jobs = Vec::new();
+    for month in 1..=6u32 {
+        let (replica, (token, customer_id)) = if month % 2 == 1 {
+            (a, &tenants[0])
+        } else {
+            (b, &tenants[1])
+        };
+        let name = format!("2026-{month:02}.csv");
+        let id = replica
+            .upload(token, &name, month_csv(month, &format!("{month}0")))
+            .await;
+        jobs.push((id, token.clone(), *customer_id));
+    }
+    for (id, token, _) in &jobs {
+        let job = a.wait_for_job(token, *id, Duration::from_secs(60)).await;
+        assert_eq!(job["status"], "succeeded", "{job}");
+        assert_eq!(job["rows"], 2, "{job}");
+    }
+    jobs
 }
 
 /// The lease `name`'s holder, as the store records it.
@@ -311,31 +382,8 @@ async fn uploads_to_either_replica_are_loaded_once_and_periodic_jobs_run_on_one_
     // One after the other: the first migrates the database.
     let a = shared.replica(None);
     let b = shared.replica(None);
-    let tenants = [
-        a.signup("Acme", "ops@acme.test").await,
-        b.signup("Globex", "ops@globex.test").await,
-    ];
-
-    // Six uploads, sent in turn to A and B, for two tenants (one billing period each, so that
-    // none replaces another).
-    let mut jobs = Vec::new();
-    for month in 1..=6u32 {
-        let (replica, (token, customer_id)) = if month % 2 == 1 {
-            (&a, &tenants[0])
-        } else {
-            (&b, &tenants[1])
-        };
-        let name = format!("2026-{month:02}.csv");
-        let id = replica
-            .upload(token, &name, month_csv(month, &format!("{month}0")))
-            .await;
-        jobs.push((id, token.clone(), *customer_id));
-    }
-    for (id, token, _) in &jobs {
-        let job = a.wait_for_job(token, *id, Duration::from_secs(30)).await;
-        assert_eq!(job["status"], "succeeded", "{job}");
-        assert_eq!(job["rows"], 2, "{job}");
-    }
+    let tenants = two_tenants(&a, &b).await;
+    let jobs = six_uploads_in_turn(&a, &b, &tenants).await;
     // The shared files are gone once loaded.
     assert_eq!(std::fs::read_dir(shared.uploads_dir()).unwrap().count(), 0);
 

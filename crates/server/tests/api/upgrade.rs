@@ -3,6 +3,7 @@
 
 use std::path::Path;
 
+use costscope_server::cost_engine::CostEngineSetting;
 use reqwest::StatusCode;
 use serde_json::json;
 
@@ -26,7 +27,11 @@ async fn a_data_dir_from_before_issue_12_answers_the_same_totals() {
     let data_dir = tempfile::tempdir().unwrap();
     unpack_fixture(data_dir.path());
 
-    let app = spawn_app_in(data_dir, |_| {}).await;
+    // The fixture's cost data is its costs.duckdb: DuckDB by nature.
+    let app = spawn_app_in(data_dir, |config| {
+        config.cost_engine = CostEngineSetting::DuckDb;
+    })
+    .await;
 
     let (status, signed_in) = status_and_json(
         app.login("upgrade@costscope.test", "correct-horse-battery")

@@ -147,7 +147,7 @@ test-e2e: build ensure-chromium ensure-cloud-peers ## Playwright browser tests a
 
 BENCH_ARGS ?=
 
-bench: ensure-duckdb ensure-postgres ## generate 1M, 10M and 100M FOCUS line items (100M: Parquet only, about an hour), time ingest and the cost API against DuckDB, its floors and PostgreSQL (up to 10M) -> docs/PERFORMANCE.md (quick check: BENCH_ARGS="--rows 100000")
+bench: ensure-duckdb ensure-postgres ensure-clickhouse ## generate 1M, 10M and 100M FOCUS line items (100M: Parquet only, about an hour), time ingest and the cost API against DuckDB, its floors and PostgreSQL (up to 10M), and side by side on the two local ClickHouse shards (same files, same questions, answers compared; BENCH_ARGS="--engines duckdb" skips it) -> docs/PERFORMANCE.md (quick check: BENCH_ARGS="--rows 100000")
 	@# The bench does not need the web app; the binary embeds whatever web/dist holds.
 	@mkdir -p web/dist
 	$(PHASE) "cargo build" $(CARGO) build -p costscope-server -p costscope-bench --bins

@@ -1,6 +1,7 @@
-//! The same questions asked of Costscope's cost engine in-process (`DuckDbEngine`, no HTTP):
-//! HTTP minus this is what the server adds (routing, auth, JSON); this minus raw DuckDB is what
-//! the engine's SQL adds over the hand-written SQL.
+//! The same questions asked of a Costscope cost engine in-process (no HTTP), DuckDB's or
+//! ClickHouse's through the one `CostEngine` trait: HTTP minus this is what the server adds (routing, auth,
+//! JSON); this minus raw DuckDB is what the engine's SQL adds over the hand-written SQL. The
+//! last answer of each question is kept, so that the two engines' answers can be compared.
 
 use std::time::Instant;
 
@@ -10,49 +11,93 @@ use costscope_core::cost::{
     AggregateQuery, CostFilter, Dimension, FilterGroup, GroupJoin, Interval, MatchOperator, Metric,
     TimeRange, ValueCondition,
 };
-use costscope_engine::{CostEngine, DuckDbEngine};
+use costscope_engine::{Aggregate, CostEngine, CustomerId, EngineError, FilterOptions};
 
-use crate::ingest::IngestResult;
 use crate::report::Timings;
+use crate::side_by_side::{Answer, Answered};
 use crate::{Args, Question, GROUP1_REGIONS, GROUP2_SERVICES};
 
-pub async fn run(ingest: &IngestResult, args: &Args) -> anyhow::Result<Vec<Timings>> {
-    let engine = DuckDbEngine::open(&ingest.cost_database())?;
-    let customer = ingest.customer_id;
+/// An engine's answer to one question.
+enum Reply {
+    Aggregate(Aggregate),
+    Options(FilterOptions),
+}
+
+impl Reply {
+    /// The answer's row count (what the report shows) and what is compared between engines.
+    /// Made after the timed calls: formatting is no part of the engine's time.
+    fn compared(&self) -> (usize, Answer) {
+        match self {
+            Reply::Aggregate(answer) => (
+                answer.rows.len(),
+                Answer {
+                    total: answer.total,
+                    text: format!("{answer:?}"),
+                },
+            ),
+            Reply::Options(options) => (
+                options.services.len(),
+                Answer {
+                    total: options.services.len() as f64,
+                    text: format!("{options:?}"),
+                },
+            ),
+        }
+    }
+}
+
+async fn ask(
+    engine: &dyn CostEngine,
+    customer: CustomerId,
+    question: Question,
+) -> Result<Reply, EngineError> {
+    let range = range(question);
+    let filter = filter(question);
+    Ok(match question {
+        Question::FilterOptions => Reply::Options(
+            engine
+                .filter_options(customer, Some(range), &filter)
+                .await?,
+        ),
+        _ => Reply::Aggregate(
+            engine
+                .aggregate(customer, &aggregate(question, range, &filter))
+                .await?,
+        ),
+    })
+}
+
+/// Every question, warm-up runs first, then the timed ones.
+pub async fn run(
+    engine: &dyn CostEngine,
+    customer: CustomerId,
+    args: &Args,
+) -> anyhow::Result<Vec<Answered>> {
     let mut all = Vec::new();
     for question in Question::ALL {
-        let range = range(question);
-        let filter = filter(question);
-        let answer = || async {
-            anyhow::Ok(match question {
-                Question::FilterOptions => {
-                    let options = engine
-                        .filter_options(customer, Some(range), &filter)
-                        .await?;
-                    options.services.len()
-                }
-                _ => engine
-                    .aggregate(customer, &aggregate(question, range, &filter))
-                    .await?
-                    .rows
-                    .len(),
-            })
-        };
         for _ in 0..args.warmups {
-            answer().await?;
+            ask(engine, customer, question).await?;
         }
-        let (mut samples, mut rows) = (Vec::with_capacity(args.runs), 0);
+        let mut samples = Vec::with_capacity(args.runs);
+        let mut last = None;
         for _ in 0..args.runs {
             let started = Instant::now();
-            rows = answer().await?;
+            let reply = ask(engine, customer, question).await?;
             samples.push(started.elapsed());
+            last = Some(reply);
         }
-        all.push(Timings::new(samples, rows));
+        let reply = last.ok_or_else(|| anyhow::anyhow!("--runs must be at least 1"))?;
+        let (rows, answer) = reply.compared();
+        all.push(Answered {
+            timings: Timings::new(samples, rows),
+            answer,
+        });
     }
     Ok(all)
 }
 
-fn range(question: Question) -> TimeRange {
+/// The closed range of whole days of `question`, from its first to its last millisecond.
+pub fn range(question: Question) -> TimeRange {
     let (first, last) = question.days();
     let at = |day: &str, h, m, s, ms| -> DateTime<Utc> {
         let date = NaiveDate::parse_from_str(day, "%Y-%m-%d").expect("a date");

@@ -1,5 +1,6 @@
-//! The cost API over HTTP: `costscope serve` on the loaded data dir, sign in, then each
-//! question timed from sending the request to the last byte of the answer.
+//! The cost API over HTTP: `costscope serve` on the loaded data dir (on its DuckDB file, or with
+//! `--cost-engine` on ClickHouse), sign in, then each question timed from sending the request
+//! to the last byte of the answer. The last answer of each question is kept for comparison.
 
 use std::io::{BufRead, BufReader};
 use std::path::Path;
@@ -9,18 +10,26 @@ use std::time::{Duration, Instant};
 use anyhow::{bail, Context};
 use serde_json::{json, Value};
 
-use crate::ingest::{IngestResult, EMAIL, PASSWORD};
+use crate::ingest::{EMAIL, PASSWORD};
 use crate::report::Timings;
+use crate::side_by_side::{Answer, Answered};
 use crate::{Args, Question, GROUP1_REGIONS, GROUP2_SERVICES};
 
-pub async fn run(bin: &Path, ingest: &IngestResult, args: &Args) -> anyhow::Result<Vec<Timings>> {
-    let server = Server::start(bin, &ingest.parquet.load.data_dir)?;
+/// The questions asked of `costscope serve` on `data_dir`, whose cost engine is `cost_engine`
+/// (`--cost-engine`; `None`: the data dir's DuckDB file).
+pub async fn run(
+    bin: &Path,
+    data_dir: &Path,
+    cost_engine: Option<&str>,
+    args: &Args,
+) -> anyhow::Result<Vec<Answered>> {
+    let server = Server::start_on(bin, data_dir, cost_engine)?;
     let result = measure_all(&server.base_url, args).await;
     server.stop()?;
     result
 }
 
-async fn measure_all(base_url: &str, args: &Args) -> anyhow::Result<Vec<Timings>> {
+async fn measure_all(base_url: &str, args: &Args) -> anyhow::Result<Vec<Answered>> {
     let client = reqwest::Client::new();
     wait_ready(&client, base_url).await?;
     let login: Value = client
@@ -66,9 +75,25 @@ async fn measure_all(base_url: &str, args: &Args) -> anyhow::Result<Vec<Timings>
             samples.push(started.elapsed());
         }
         let answer: Value = serde_json::from_slice(&last)?;
-        all.push(Timings::new(samples, answer_rows(question, &answer)));
+        all.push(Answered {
+            timings: Timings::new(samples, answer_rows(question, &answer)),
+            answer: compared(question, &answer),
+        });
     }
     Ok(all)
+}
+
+/// The answer as compared between engines: its whole JSON and its total (`summary.accrued_cost`
+/// of an aggregation, the number of services of the filter options).
+fn compared(question: Question, answer: &Value) -> Answer {
+    let total = match question {
+        Question::FilterOptions => answer_rows(question, answer) as f64,
+        _ => answer["summary"]["accrued_cost"].as_f64().unwrap_or(f64::NAN),
+    };
+    Answer {
+        total,
+        text: answer.to_string(),
+    }
 }
 
 fn request(question: Question) -> (&'static str, Value) {
@@ -134,11 +159,21 @@ impl Server {
     /// `costscope serve --addr 127.0.0.1:0`; the address comes from its first line of output.
     /// Its log goes to `serve.log` in the data dir.
     pub(crate) fn start(bin: &Path, data_dir: &Path) -> anyhow::Result<Self> {
+        Self::start_on(bin, data_dir, None)
+    }
+
+    /// [`Server::start`] with `--cost-engine cost_engine` when given.
+    fn start_on(bin: &Path, data_dir: &Path, cost_engine: Option<&str>) -> anyhow::Result<Self> {
         let log = std::fs::File::create(data_dir.join("serve.log"))?;
-        let mut child = Command::new(bin)
+        let mut command = Command::new(bin);
+        if let Some(cost_engine) = cost_engine {
+            command.args(["--cost-engine", cost_engine]);
+        }
+        let mut child = command
             .arg("--data-dir")
             .arg(data_dir)
             .args(["--addr", "127.0.0.1:0", "serve"])
+            .env_remove("COSTSCOPE_COST_ENGINE")
             .env_remove("COSTSCOPE_DATABASE_URL")
             .env_remove("COSTSCOPE_CONFIG")
             .stdout(Stdio::piped())

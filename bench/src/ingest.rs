@@ -49,6 +49,9 @@ pub struct FileLoad {
 #[derive(Debug)]
 pub struct IngestResult {
     pub parquet: FileLoad,
+    /// The Parquet file(s) `costscope ingest` loaded, in order: the one file, or the monthly
+    /// ones above [`crate::generate::CSV_MAX_ROWS`] (what the ClickHouse side loads too).
+    pub parquet_files: Vec<PathBuf>,
     /// `None` above [`crate::generate::CSV_MAX_ROWS`].
     pub csv: Option<FileLoad>,
     pub customer_id: i64,
@@ -67,15 +70,14 @@ impl IngestResult {
 /// before it was stopped (docs/PERFORMANCE.md).
 pub fn run(bin: &Path, dataset: &Dataset, dir: &Path) -> anyhow::Result<IngestResult> {
     let data_dir = dir.join("data-parquet");
-    let (parquet, customer_id) = if dataset.csv.is_none() {
+    let (parquet_files, (parquet, customer_id)) = if dataset.csv.is_none() {
         let work_dir = dataset.parquet.parent().unwrap_or(dir);
-        load_monthly(
-            bin,
-            &crate::generate::monthly_files(work_dir, dataset)?,
-            &data_dir,
-        )?
+        let files = crate::generate::monthly_files(work_dir, dataset)?;
+        let loaded = load_monthly(bin, &files, &data_dir)?;
+        (files, loaded)
     } else {
-        load(bin, &dataset.parquet, &data_dir)?
+        let loaded = load(bin, &dataset.parquet, &data_dir)?;
+        (vec![dataset.parquet.clone()], loaded)
     };
     let parquet = baselines(
         dir,
@@ -95,6 +97,7 @@ pub fn run(bin: &Path, dataset: &Dataset, dir: &Path) -> anyhow::Result<IngestRe
     };
     Ok(IngestResult {
         parquet,
+        parquet_files,
         csv,
         customer_id,
     })
@@ -182,6 +185,7 @@ fn costscope(bin: &Path, data_dir: &Path) -> Command {
         .arg("--data-dir")
         .arg(data_dir)
         .env_remove("COSTSCOPE_DATABASE_URL")
+        .env_remove("COSTSCOPE_COST_ENGINE")
         .env_remove("COSTSCOPE_CONFIG");
     command
 }

@@ -1,8 +1,10 @@
 //! `costscope-bench` (`make bench`): generates FOCUS line items, then measures in one run
 //! Costscope's ingest (Parquet, CSV) and cost API latency, each next to a baseline on the same
 //! machine and the same rows: DuckDB's own readers and hand-written SQL run directly in DuckDB
-//! and in PostgreSQL. Prints a table and writes docs/PERFORMANCE.md (DESIGN §9).
+//! and in PostgreSQL; and, side by side with DuckDB, the same files and questions on ClickHouse
+//! (issue 18). Prints a table and writes docs/PERFORMANCE.md (DESIGN §9).
 
+mod clickhouse;
 mod duckdb_raw;
 mod engine;
 mod generate;
@@ -12,11 +14,12 @@ mod inventory;
 mod memory;
 mod postgres;
 mod report;
+mod side_by_side;
 mod sync_memory;
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
-use clap::Parser;
+use clap::{Parser, ValueEnum};
 
 #[derive(Debug, Parser)]
 #[command(name = "costscope-bench", about)]
@@ -43,6 +46,20 @@ pub struct Args {
         default_value = "postgres://postgres@127.0.0.1:5432/test"
     )]
     pub postgres_url: String,
+    /// The cost engines measured side by side [default: duckdb,clickhouse when ClickHouse
+    /// answers at --clickhouse-url, else duckdb]. DuckDB always runs: ClickHouse is compared
+    /// with it
+    #[arg(long, value_delimiter = ',')]
+    pub engines: Option<Vec<EngineKind>>,
+    /// The ClickHouse server or cluster of the ClickHouse side; its database is replaced by a
+    /// fresh `bench_<rows>` per size (dropped and created on every shard)
+    #[arg(
+        long,
+        env = "COSTSCOPE_BENCH_CLICKHOUSE_URL",
+        default_value = "clickhouse://default@127.0.0.1:8123/bench?cluster=costscope&shards=127.0.0.1:8123,127.0.0.1:8124",
+        hide_env_values = true
+    )]
+    pub clickhouse_url: String,
     /// Skip the PostgreSQL baseline (always skipped above 10M rows)
     #[arg(long)]
     pub no_postgres: bool,
@@ -80,6 +97,14 @@ pub struct Args {
     /// Markdown report to write
     #[arg(long, default_value = concat!(env!("CARGO_MANIFEST_DIR"), "/../docs/PERFORMANCE.md"))]
     pub report: PathBuf,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum EngineKind {
+    #[value(name = "duckdb")]
+    DuckDb,
+    #[value(name = "clickhouse")]
+    ClickHouse,
 }
 
 /// The questions timed over HTTP and, as hand-written SQL, in DuckDB and PostgreSQL.
@@ -169,6 +194,7 @@ fn main() -> anyhow::Result<()> {
         eprintln!("wrote {}", args.report.display());
         return Ok(());
     }
+    let with_clickhouse = runtime.block_on(clickhouse_wanted(&args))?;
     let mut results = Vec::new();
     let sizes: &[u64] = if args.memory_only { &[] } else { &args.rows };
     for &rows in sizes {
@@ -179,10 +205,17 @@ fn main() -> anyhow::Result<()> {
         let size_dir = work_dir.join(format!("run-{rows}"));
         step("ingest: costscope ingest of each file (by month above 10M rows); DuckDB's copy and floors");
         let ingest = ingest::run(&bin, &dataset, &size_dir)?;
+        let data_dir = &ingest.parquet.load.data_dir;
         step("cost API over HTTP");
-        let http = runtime.block_on(http::run(&bin, &ingest, &args))?;
+        let http = runtime.block_on(http::run(&bin, data_dir, None, &args))?;
         step("the same questions asked of the cost engine in-process");
-        let engine = runtime.block_on(engine::run(&ingest, &args))?;
+        let duckdb_engine = costscope_engine::DuckDbEngine::open(&ingest.cost_database())?;
+        let engine = runtime.block_on(engine::run(
+            &duckdb_engine,
+            ingest.customer_id,
+            &args,
+        ))?;
+        drop(duckdb_engine);
         step("the same questions directly in DuckDB");
         let raw = duckdb_raw::run(&ingest, &args)?;
         step("the same SQL in DuckDB on a narrow copy of the line items");
@@ -193,7 +226,14 @@ fn main() -> anyhow::Result<()> {
             step("the same rows and questions in PostgreSQL");
             Some(runtime.block_on(postgres::run(&ingest, &args, &size_dir))?)
         };
+        let clickhouse = if with_clickhouse {
+            step("ClickHouse: a fresh database, the same Parquet file(s) loaded, the same questions in-process and over HTTP");
+            Some(runtime.block_on(clickhouse_side(&bin, &ingest, &size_dir, rows, &args))?)
+        } else {
+            None
+        };
         let result = report::SizeResult {
+            rows_in_range: side_by_side::rows_in_ranges(&dataset.parquet)?,
             dataset,
             ingest,
             http,
@@ -201,6 +241,7 @@ fn main() -> anyhow::Result<()> {
             raw,
             narrow,
             postgres,
+            clickhouse,
             load_before,
             load_after: report::load_average(),
         };
@@ -232,5 +273,87 @@ fn main() -> anyhow::Result<()> {
         inventory::write(&args.report, &result)?;
     }
     eprintln!("wrote {}", args.report.display());
+    let differences: Vec<String> = results.iter().flat_map(side_by_side::differences).collect();
+    anyhow::ensure!(
+        differences.is_empty(),
+        "DuckDB and ClickHouse answered differently:\n{}",
+        differences.join("\n")
+    );
     Ok(())
+}
+
+/// Whether the ClickHouse side runs: as `--engines` says (refusing ClickHouse without DuckDB,
+/// and a ClickHouse that does not answer), else when ClickHouse answers.
+async fn clickhouse_wanted(args: &Args) -> anyhow::Result<bool> {
+    let answers = clickhouse::answers(&args.clickhouse_url).await;
+    match &args.engines {
+        Some(engines) => {
+            anyhow::ensure!(
+                engines.contains(&EngineKind::DuckDb),
+                "--engines must include duckdb: ClickHouse is measured beside it"
+            );
+            let wanted = engines.contains(&EngineKind::ClickHouse);
+            if wanted && answers.is_none() {
+                anyhow::bail!(
+                    "--engines clickhouse: no ClickHouse answers at --clickhouse-url (run `make ensure-clickhouse`)"
+                );
+            }
+            Ok(wanted)
+        }
+        None => {
+            match &answers {
+                Some(version) => eprintln!("ClickHouse {version} answers: measuring DuckDB and ClickHouse"),
+                None => eprintln!("no ClickHouse answers at --clickhouse-url: measuring DuckDB only"),
+            }
+            Ok(answers.is_some())
+        }
+    }
+}
+
+/// The ClickHouse side of one size: the DuckDB side's Parquet file(s) loaded for the same
+/// customer into `bench_<rows>`, then the same questions in-process and, when the binary has
+/// `--cost-engine`, over HTTP from a server on the same data dir (metadata) reading ClickHouse.
+async fn clickhouse_side(
+    bin: &Path,
+    ingest: &ingest::IngestResult,
+    size_dir: &Path,
+    rows: u64,
+    args: &Args,
+) -> anyhow::Result<side_by_side::ClickHouseRun> {
+    let url = clickhouse::url_for(&args.clickhouse_url, rows)?;
+    let customer = ingest.customer_id;
+    let (engine, load) = clickhouse::load(
+        &url,
+        customer,
+        &ingest.parquet_files,
+        &size_dir.join("clickhouse-spill"),
+    )
+    .await?;
+    eprintln!(
+        "[{rows} rows] ClickHouse loaded {} rows in {:.1} s",
+        load.rows,
+        load.wall.as_secs_f64()
+    );
+    let in_process = engine::run(&engine, customer, args).await?;
+    let http = if has_cost_engine_setting(bin)? {
+        side_by_side::HttpSide::Measured(
+            http::run(bin, &ingest.parquet.load.data_dir, Some(&url), args).await?,
+        )
+    } else {
+        side_by_side::HttpSide::NotRun(format!(
+            "{} has no `--cost-engine` setting",
+            bin.display()
+        ))
+    };
+    Ok(side_by_side::ClickHouseRun {
+        load,
+        engine: in_process,
+        http,
+    })
+}
+
+/// Whether `costscope --help` lists `--cost-engine`.
+fn has_cost_engine_setting(bin: &Path) -> anyhow::Result<bool> {
+    let help = std::process::Command::new(bin).arg("--help").output()?;
+    Ok(String::from_utf8_lossy(&help.stdout).contains("--cost-engine"))
 }

@@ -93,6 +93,7 @@ pub fn measure_into(
         .arg("--data-dir")
         .arg(data_dir)
         .env_remove("COSTSCOPE_DATABASE_URL")
+        .env_remove("COSTSCOPE_COST_ENGINE")
         .env_remove("COSTSCOPE_CONFIG")
         .env_remove("COSTSCOPE_LOAD_MEMORY_LIMIT")
         .arg("ingest")

@@ -7,6 +7,7 @@ use std::time::Duration;
 use crate::generate::Dataset;
 use crate::ingest::IngestResult;
 use crate::postgres::PostgresResult;
+use crate::side_by_side::{self, Answered, ClickHouseRun};
 use crate::{Args, Question};
 
 /// Everything below this line of docs/PERFORMANCE.md is hand-written and kept across runs.
@@ -58,7 +59,7 @@ impl Timings {
         self.percentile(95.0)
     }
 
-    fn cell(&self) -> String {
+    pub(crate) fn cell(&self) -> String {
         format!("{:.1} / {:.1}", self.p50(), self.p95())
     }
 }
@@ -66,12 +67,17 @@ impl Timings {
 pub struct SizeResult {
     pub dataset: Dataset,
     pub ingest: IngestResult,
-    pub http: Vec<Timings>,
-    pub engine: Vec<Timings>,
+    /// The cost API of `costscope serve` on the DuckDB file, and the engine in-process.
+    pub http: Vec<Answered>,
+    pub engine: Vec<Answered>,
     pub raw: Vec<Timings>,
     /// The same SQL on a narrow copy of the line items (`duckdb_raw::run_on_narrow_copy`).
     pub narrow: Vec<Timings>,
     pub postgres: Option<PostgresResult>,
+    /// The same files and questions on ClickHouse (`--engines … clickhouse`).
+    pub clickhouse: Option<ClickHouseRun>,
+    /// Line items in each question's range ([`crate::side_by_side::rows_in_ranges`]).
+    pub rows_in_range: Vec<u64>,
     /// `/proc/loadavg` (1, 5, 15 min) when this size started and ended: the machine is shared.
     pub load_before: String,
     pub load_after: String,
@@ -91,7 +97,7 @@ impl SizeResult {
     }
 }
 
-fn pass(ok: bool) -> &'static str {
+pub(crate) fn pass(ok: bool) -> &'static str {
     if ok {
         "pass"
     } else {
@@ -115,7 +121,7 @@ fn bytes(path: &Path) -> String {
     std::fs::metadata(path).map_or("?".into(), |m| mib(m.len() as f64))
 }
 
-fn mib(bytes: f64) -> String {
+pub(crate) fn mib(bytes: f64) -> String {
     format!("{:.0} MiB", bytes / (1024.0 * 1024.0))
 }
 
@@ -212,7 +218,7 @@ fn size_section(r: &SizeResult) -> String {
     let _ = writeln!(s, "| question | Costscope over HTTP | Costscope engine in-process | DuckDB, hand-written SQL | Costscope / DuckDB (p50) | DuckDB, same SQL on a narrow copy | PostgreSQL, same SQL | PostgreSQL / Costscope (p50) | targets |");
     let _ = writeln!(s, "|---|---|---|---|---|---|---|---|---|");
     for (n, question) in Question::ALL.into_iter().enumerate() {
-        let (http, raw) = (&r.http[n], &r.raw[n]);
+        let (http, raw) = (&r.http[n].timings, &r.raw[n]);
         let ratio = http.p50() / raw.p50();
         let (pg_cell, pg_ratio) = match &r.postgres {
             Some(pg) => {
@@ -241,8 +247,8 @@ fn size_section(r: &SizeResult) -> String {
             question.label(),
             http.cell(),
             http.answer_rows,
-            r.engine[n].cell(),
-            r.engine[n].answer_rows,
+            r.engine[n].timings.cell(),
+            r.engine[n].timings.answer_rows,
             raw.cell(),
             raw.answer_rows,
             ratio,
@@ -250,6 +256,7 @@ fn size_section(r: &SizeResult) -> String {
             r.narrow[n].answer_rows,
         );
     }
+    s.push_str(&side_by_side::section(r));
     s
 }
 

@@ -85,7 +85,8 @@ pub fn date(out: &mut Vec<u8>, days: i64) -> Result<(), OutOfRange> {
 
 /// A `DateTime`: `seconds` since the epoch, which must fit a `UInt32`.
 pub fn date_time(out: &mut Vec<u8>, seconds: i64) -> Result<(), OutOfRange> {
-    let seconds = u32::try_from(seconds).map_err(|_| out_of_range("DateTime (seconds)", seconds))?;
+    let seconds =
+        u32::try_from(seconds).map_err(|_| out_of_range("DateTime (seconds)", seconds))?;
     uint32(out, seconds);
     Ok(())
 }
@@ -131,7 +132,10 @@ mod tests {
     #[test]
     fn strings_and_arrays_are_length_prefixed() {
         assert_eq!(bytes(|o| string(o, b"")), [0]);
-        assert_eq!(bytes(|o| string(o, "é\t".as_bytes())), [3, 0xc3, 0xa9, b'\t']);
+        assert_eq!(
+            bytes(|o| string(o, "é\t".as_bytes())),
+            [3, 0xc3, 0xa9, b'\t']
+        );
         let long = vec![b'x'; 200];
         let encoded = bytes(|o| string(o, &long));
         assert_eq!(&encoded[..2], [0xc8, 0x01]);
@@ -144,9 +148,15 @@ mod tests {
         assert_eq!(bytes(|o| uint8(o, 7)), [7]);
         assert_eq!(bytes(|o| uint32(o, 0x0102_0304)), [4, 3, 2, 1]);
         assert_eq!(bytes(|o| uint64(o, 1)), [1, 0, 0, 0, 0, 0, 0, 0]);
-        assert_eq!(bytes(|o| int64(o, -2)), [0xfe, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff]);
+        assert_eq!(
+            bytes(|o| int64(o, -2)),
+            [0xfe, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff]
+        );
         assert_eq!(bytes(|o| float64(o, 0.1)), 0.1f64.to_bits().to_le_bytes());
-        assert_eq!(bytes(|o| float64(o, -0.0)), (-0.0f64).to_bits().to_le_bytes());
+        assert_eq!(
+            bytes(|o| float64(o, -0.0)),
+            (-0.0f64).to_bits().to_le_bytes()
+        );
         assert_eq!(bytes(|o| null_flag(o, true)), [1]);
         assert_eq!(bytes(|o| null_flag(o, false)), [0]);
     }

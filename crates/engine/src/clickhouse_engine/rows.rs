@@ -12,9 +12,9 @@ use duckdb::Connection;
 use tokio::runtime::{Handle, RuntimeFlavor};
 use tokio::task::JoinHandle;
 
-use arrow_rows::encode_batch;
 use super::schema::{normalised_columns, ColumnKind};
 use crate::LoadError;
+use arrow_rows::encode_batch;
 
 mod arrow_rows;
 
@@ -215,7 +215,11 @@ mod tests {
         let row = expected_row();
         assert!(chunks.len() > 1, "{} chunks", chunks.len());
         for chunk in &chunks {
-            assert!(chunk.len() < CHUNK_BYTES + 2_048 * row.len(), "a chunk of {}", chunk.len());
+            assert!(
+                chunk.len() < CHUNK_BYTES + 2_048 * row.len(),
+                "a chunk of {}",
+                chunk.len()
+            );
             assert_eq!(chunk.len() % row.len(), 0, "chunks hold whole rows");
             for sent in chunk.chunks(row.len()) {
                 assert_eq!(sent, &row[..]);
@@ -228,7 +232,9 @@ mod tests {
     #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
     async fn a_null_where_the_stored_column_has_none_stops_the_read() {
         let connection = staged(1, false);
-        connection.execute_batch("UPDATE t SET region = NULL").unwrap();
+        connection
+            .execute_batch("UPDATE t SET region = NULL")
+            .unwrap();
         let (chunks, read) = read_all(&connection).await;
         assert!(chunks.is_empty());
         assert_eq!(

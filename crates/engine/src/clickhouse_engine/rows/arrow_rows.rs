@@ -147,13 +147,20 @@ fn columns_of(batch: &StructArray) -> Result<Vec<Encoded>, LoadError> {
 }
 
 /// The strings of list `row` of `lists` (none when it is NULL) as an `Array(String)`.
-fn string_array(name: &str, lists: &ListArray, row: usize, out: &mut Vec<u8>) -> Result<(), LoadError> {
+fn string_array(
+    name: &str,
+    lists: &ListArray,
+    row: usize,
+    out: &mut Vec<u8>,
+) -> Result<(), LoadError> {
     if lists.is_null(row) {
         rowbinary::array_len(out, 0);
         return Ok(());
     }
     let items = lists.value(row);
-    let items = items.as_string_opt::<i32>().ok_or_else(|| engine(name, "a map of non-strings"))?;
+    let items = items
+        .as_string_opt::<i32>()
+        .ok_or_else(|| engine(name, "a map of non-strings"))?;
     if items.null_count() > 0 {
         return Err(engine(name, "a NULL map key or value"));
     }
@@ -193,7 +200,8 @@ impl Encoded {
             Column::Text(a) => rowbinary::string(out, a.value(row).as_bytes()),
             Column::Date(a) => rowbinary::date(out, i64::from(a.value(row))).map_err(range)?,
             Column::Decimal(a) => {
-                rowbinary::decimal(out, u32::from(DECIMAL_PRECISION), a.value(row)).map_err(range)?;
+                rowbinary::decimal(out, u32::from(DECIMAL_PRECISION), a.value(row))
+                    .map_err(range)?;
             }
             Column::Micros(a) => rowbinary::int64(out, a.value(row)),
             Column::Double(a) => rowbinary::uint64(out, a.value(row).to_bits()),

@@ -13,6 +13,7 @@ pub mod focus;
 pub mod forecast;
 mod full_name;
 pub mod inventory;
+pub mod normalised;
 pub mod notify;
 mod password;
 pub mod rate_limit;

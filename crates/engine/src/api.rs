@@ -329,7 +329,7 @@ pub struct LoadRequest {
     pub load_id: String,
     pub files: Vec<SourceFile>,
     /// `None`: detect each file's format from its header.
-    pub format: Option<costscope_ingest::Format>,
+    pub format: Option<costscope_core::normalised::Format>,
     pub progress: Option<ProgressFn>,
 }
 
@@ -364,7 +364,7 @@ pub struct ProviderTotals {
 #[derive(Debug, Clone, PartialEq)]
 pub struct FileSummary {
     pub name: String,
-    pub format: costscope_ingest::Format,
+    pub format: costscope_core::normalised::Format,
     pub rows: u64,
 }
 
@@ -390,7 +390,7 @@ pub struct ExportSummary {
 pub enum LoadError {
     /// The file is bad: the message names the file, row and column (spec wording where any).
     #[error(transparent)]
-    Invalid(#[from] costscope_ingest::IngestError),
+    Invalid(#[from] costscope_core::normalised::IngestError),
     #[error("cost engine error: {0}")]
     Engine(String),
 }

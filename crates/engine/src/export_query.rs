@@ -12,16 +12,16 @@ use costscope_core::cost::Provider;
 use costscope_core::focus::{
     self, ColumnType, ExportFormat, FocusExportRequest, CHARGE_CATEGORIES, SERVICE_CATEGORIES,
 };
-use costscope_ingest::sql::{quote_ident, quote_literal};
+use costscope_core::normalised::sql::{quote_ident, quote_literal};
 
 use crate::query_builder::COST_TABLE;
 
 /// The FOCUS detail columns the cost table stores, NULL where the loaded export lacked them: the
-/// nullable [`costscope_ingest::NORMALISED_COLUMNS`] but the `extra` map, as `(column, SQL
+/// nullable [`costscope_core::normalised::NORMALISED_COLUMNS`] but the `extra` map, as `(column, SQL
 /// type)`. Where one is missing from an old cost table the export derives the FOCUS value from
 /// the columns every version has.
 fn detail_columns() -> impl Iterator<Item = (&'static str, &'static str)> {
-    costscope_ingest::NORMALISED_COLUMNS
+    costscope_core::normalised::NORMALISED_COLUMNS
         .iter()
         .filter(|(name, kind)| !kind.ends_with("NOT NULL") && *name != "extra")
         .map(|(name, kind)| (*name, *kind))

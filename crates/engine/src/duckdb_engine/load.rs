@@ -10,7 +10,7 @@ use std::path::PathBuf;
 use std::sync::Arc;
 use std::time::Instant;
 
-use costscope_ingest::{Format, NORMALISED_COLUMNS};
+use costscope_core::normalised::{Format, NORMALISED_COLUMNS};
 use duckdb::{params, Connection};
 
 use super::daily_rollup::{self, DailyRollup};
@@ -193,7 +193,7 @@ fn run(
     // `customer` is an integer and the load id a quoted literal.
     let mut loaded_rows = format!(
         "(SELECT * FROM {COST_TABLE} r WHERE customer_id = {customer} AND load_id = {}",
-        costscope_ingest::sql::quote_literal(&request.load_id),
+        costscope_core::normalised::sql::quote_literal(&request.load_id),
     );
     if earlier_with_same_id > 0 {
         loaded_rows.push_str(&format!(
@@ -392,7 +392,7 @@ impl super::DuckDbEngine {
             .collect();
         let keys = format!(
             "(SELECT * FROM load_marker_keys WHERE load_id = {})",
-            costscope_ingest::sql::quote_literal(load_id)
+            costscope_core::normalised::sql::quote_literal(load_id)
         );
         let unreadable = |error: LoadError| EngineError::Database(error.to_string());
         Ok(Some((

@@ -222,7 +222,7 @@ fn schema_sql() -> String {
     // Columns added since the table was first written (the nullable FOCUS details): a database
     // from an earlier build gets them, NULL in its existing rows. Additive, so the schema
     // version stays: an earlier build still reads and writes the table by column name.
-    for (name, kind) in costscope_ingest::NORMALISED_COLUMNS {
+    for (name, kind) in costscope_core::normalised::NORMALISED_COLUMNS {
         if !kind.ends_with(" NOT NULL") {
             sql.push_str(&format!(
                 "ALTER TABLE {COST_TABLE} ADD COLUMN IF NOT EXISTS {name} {kind};"
@@ -265,7 +265,7 @@ pub(crate) fn cost_table_sql() -> String {
         "CREATE TABLE IF NOT EXISTS {COST_TABLE} (customer_id BIGINT NOT NULL, load_id VARCHAR NOT NULL, \
          charge_date DATE NOT NULL"
     );
-    for (name, kind) in costscope_ingest::NORMALISED_COLUMNS {
+    for (name, kind) in costscope_core::normalised::NORMALISED_COLUMNS {
         sql.push_str(", ");
         sql.push_str(name);
         sql.push(' ');

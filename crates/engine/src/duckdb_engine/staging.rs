@@ -1,5 +1,5 @@
 //! Staging an upload on a DuckDB connection, for either engine: each file read, checked and
-//! normalised into a temp view of [`costscope_ingest::NORMALISED_COLUMNS`]
+//! normalised into a temp view of [`costscope_core::normalised::NORMALISED_COLUMNS`]
 //! (`costscope_ingest::stage_view`), and the billing periods the upload holds. The DuckDB engine
 //! inserts those views into its cost table; the ClickHouse engine copies them into a table of an
 //! in-memory database and sends that to its shards. A bad file is refused here, or by the insert
@@ -9,7 +9,7 @@ use std::sync::Arc;
 
 use chrono::NaiveDate;
 use costscope_core::cost::Provider;
-use costscope_ingest::{Format, IngestError};
+use costscope_core::normalised::{Format, IngestError};
 use duckdb::types::Value;
 use duckdb::Connection;
 
@@ -23,7 +23,7 @@ use crate::{
 };
 
 /// Stages one file of an upload: creates the TEMP table or view `table` on `connection` with
-/// exactly [`costscope_ingest::NORMALISED_COLUMNS`], or refuses the file. Answers the file's
+/// exactly [`costscope_core::normalised::NORMALISED_COLUMNS`], or refuses the file. Answers the file's
 /// format and its rows (for the progress; the file's summary counts the rows its insert writes).
 pub type Stager<'a> = dyn FnMut(&Connection, &SourceFile, Option<Format>, &str) -> Result<(Format, u64), IngestError>
     + Send

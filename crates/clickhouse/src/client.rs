@@ -5,7 +5,8 @@
 //! `X-ClickHouse-User` / `X-ClickHouse-Key` headers (18.16 reads them; the password never goes
 //! into a URL), has a timeout, and carries the [`Settings`] of the client. Statements and queries
 //! ask for `wait_end_of_query=1`: ClickHouse then answers only once the statement is done, so an
-//! error is an HTTP error status and never a message appended to a half-sent answer.
+//! error is an HTTP error status and never a message appended to a half-sent answer. Statements
+//! and queries may be up to 64 MiB of SQL text (`max_query_size`).
 //!
 //! SQL text comes from the caller: values and names in it are written by [`crate::literal`].
 
@@ -24,6 +25,11 @@ pub const DEFAULT_TIMEOUT: Duration = Duration::from_secs(300);
 
 /// A bulk insert is sent in chunks of about this size as its rows are encoded.
 const INSERT_CHUNK_BYTES: usize = 1 << 20;
+
+/// `max_query_size` sent with every request: the longest SQL text the server parses. The
+/// default (256 KiB) is less than a cost question with the largest filters the API accepts,
+/// whose values a nested ClickHouse statement repeats.
+const MAX_QUERY_SIZE: &str = "67108864";
 
 /// ClickHouse settings sent with each request (request parameters, never SQL). Unset ones are
 /// the server's (its user profile).
@@ -174,7 +180,11 @@ impl Client {
     #[tracing::instrument(skip_all, fields(server = %self.url))]
     pub async fn execute(&self, sql: &str) -> Result<(), Error> {
         tracing::debug!(sql, "clickhouse execute");
-        self.post(&[], reqwest::Body::from(sql.to_owned())).await?;
+        self.post(
+            &[("max_query_size", MAX_QUERY_SIZE.to_owned())],
+            reqwest::Body::from(sql.to_owned()),
+        )
+        .await?;
         Ok(())
     }
 
@@ -185,7 +195,10 @@ impl Client {
         tracing::debug!(sql, "clickhouse query");
         let body = self
             .post(
-                &[("default_format", "TabSeparated".to_owned())],
+                &[
+                    ("default_format", "TabSeparated".to_owned()),
+                    ("max_query_size", MAX_QUERY_SIZE.to_owned()),
+                ],
                 reqwest::Body::from(sql.to_owned()),
             )
             .await?;

@@ -18,8 +18,8 @@
 pub mod client;
 pub mod error;
 pub mod literal;
-pub mod testing;
 pub mod rowbinary;
+pub mod testing;
 pub mod tsv;
 pub mod url;
 pub mod value;

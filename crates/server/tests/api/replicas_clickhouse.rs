@@ -13,7 +13,7 @@ use serde_json::{json, Value};
 
 use crate::helpers::status_and_json;
 use crate::ingest::{focus_row, HEADER};
-use crate::replicas_jobs::{six_uploads_in_turn, two_tenants, Replica, Shared, LEASE};
+use crate::replicas_jobs::{six_uploads_in_turn, two_tenants, Replica, Shared, TakenOver};
 
 /// `POST /v2/cost/aggr` on `replica`: the answer's JSON.
 async fn aggr(replica: &Replica, token: &str, body: &Value) -> Value {
@@ -143,26 +143,20 @@ async fn a_replica_killed_mid_load_on_clickhouse_is_taken_over_and_its_rows_coun
     };
     let (mut killed, survivor) = if a.holds(&loading) { (a, b) } else { (b, a) };
     killed.kill();
-    let killed_at = Instant::now();
-    let job = survivor
-        .wait_for_job(&token, second, Duration::from_secs(120))
+    let taken = TakenOver {
+        token: &token,
+        customer_id,
+        id: second,
+        killed_at: Instant::now(),
+    };
+    taken
+        .finished_by(
+            &survivor,
+            store.as_ref(),
+            u64::from(3 * ROWS_PER_MONTH),
+            Duration::from_secs(120),
+        )
         .await;
-    assert_eq!(job["status"], "succeeded", "{job}");
-    assert_eq!(job["rows"], json!(3 * ROWS_PER_MONTH), "{job}");
-    assert!(
-        killed_at.elapsed() >= LEASE / 2,
-        "taken over before the killed replica's lease could expire: {:?}",
-        killed_at.elapsed()
-    );
-    let finished = store
-        .get_ingest_job(customer_id, second)
-        .await
-        .unwrap()
-        .unwrap();
-    assert!(
-        survivor.holds(finished.lease_holder.as_deref().unwrap()),
-        "{finished:?}"
-    );
 
     // The months hold the large upload's rows once: neither the draft nor a double.
     let answer = aggr(

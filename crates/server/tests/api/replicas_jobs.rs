@@ -29,7 +29,7 @@ use crate::helpers::{
 use crate::ingest::{focus_row, HEADER};
 
 /// The lease's time in these tests (the least the configuration accepts).
-pub(crate) const LEASE: Duration = Duration::from_secs(3);
+const LEASE: Duration = Duration::from_secs(3);
 /// The budget evaluation job's lease (`BudgetEvaluator::NAME`).
 const BUDGET_LEASE: &str = "budget-evaluation";
 
@@ -343,6 +343,46 @@ pub(crate) async fn six_uploads_in_turn(
     jobs
 }
 
+/// A job whose loading replica was killed at `killed_at`.
+pub(crate) struct TakenOver<'a> {
+    pub(crate) token: &'a str,
+    pub(crate) customer_id: i64,
+    pub(crate) id: i64,
+    pub(crate) killed_at: Instant,
+}
+
+impl TakenOver<'_> {
+    /// Waits (`within` at most) until `survivor` has finished the job: succeeded with `rows`
+    /// rows, not before the killed replica's lease could expire, held by the survivor. The job
+    /// as the store records it.
+    pub(crate) async fn finished_by(
+        &self,
+        survivor: &Replica,
+        store: &dyn MetadataStore,
+        rows: u64,
+        within: Duration,
+    ) -> costscope_store::IngestJob {
+        let job = survivor.wait_for_job(self.token, self.id, within).await;
+        assert_eq!(job["status"], "succeeded", "{job}");
+        assert_eq!(job["rows"], rows, "{job}");
+        assert!(
+            self.killed_at.elapsed() >= LEASE / 2,
+            "taken over before the killed replica's lease could expire: {:?}",
+            self.killed_at.elapsed()
+        );
+        let finished = store
+            .get_ingest_job(self.customer_id, self.id)
+            .await
+            .unwrap()
+            .unwrap();
+        assert!(
+            survivor.holds(finished.lease_holder.as_deref().unwrap()),
+            "{finished:?}"
+        );
+        finished
+    }
+}
+
 /// The lease `name`'s holder, as the store records it.
 async fn lease_holder(store: &dyn MetadataStore, name: &str) -> Option<String> {
     store
@@ -467,23 +507,15 @@ async fn a_replica_killed_mid_load_has_its_load_taken_over_and_loaded_once_from_
     let b = shared.replica(None);
     a.kill();
     let killed_at = Instant::now();
-    let job = b.wait_for_job(&token, id, Duration::from_secs(30)).await;
-    assert_eq!(job["status"], "succeeded", "{job}");
-    assert_eq!(job["rows"], 2, "{job}");
-    assert!(
-        killed_at.elapsed() >= LEASE / 2,
-        "taken over before A's lease could expire: {:?}",
-        killed_at.elapsed()
-    );
-    let loaded = store
-        .get_ingest_job(customer_id, id)
-        .await
-        .unwrap()
-        .unwrap();
-    assert!(
-        b.holds(loaded.lease_holder.as_deref().unwrap()),
-        "{loaded:?}"
-    );
+    let taken = TakenOver {
+        token: &token,
+        customer_id,
+        id,
+        killed_at,
+    };
+    let loaded = taken
+        .finished_by(&b, store.as_ref(), 2, Duration::from_secs(30))
+        .await;
     assert!(
         !job_dir_exists(&shared, id),
         "the shared files are deleted once loaded"

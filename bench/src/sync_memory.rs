@@ -642,7 +642,7 @@ impl Sampler {
                                 rss,
                                 hwm,
                             });
-                            if round % 20 == 0 {
+                            if round.is_multiple_of(20) {
                                 let spill = dir_bytes(&spill_dir);
                                 samples.peak_spill_bytes = samples.peak_spill_bytes.max(spill);
                             }

@@ -17,6 +17,7 @@ use crate::{ResourceSort, ResourcesQuery};
 mod aggregate_nested;
 mod conversion;
 mod dialect;
+mod factored_groups;
 #[cfg(test)]
 mod golden;
 
@@ -575,6 +576,24 @@ fn tag_condition(sql: &mut Sql, tag: &TagCondition) {
 
 /// The conditions of one group, ANDed; `None` for a group without conditions.
 fn group_condition(dialect: Dialect, group: &FilterGroup) -> Option<Sql> {
+    let parts = group_parts(dialect, group);
+    if parts.is_empty() {
+        return None;
+    }
+    let mut sql = Sql::new(dialect);
+    sql.push("(");
+    for (index, part) in parts.iter().enumerate() {
+        if index > 0 {
+            sql.push(" AND ");
+        }
+        sql.append(part);
+    }
+    sql.push(")");
+    Some(sql)
+}
+
+/// The conditions of one group, each on its own, in the order they are written.
+fn group_parts(dialect: Dialect, group: &FilterGroup) -> Vec<Sql> {
     let columns: [(&'static str, &Vec<ValueCondition>, bool); 6] = [
         ("account_id", &group.accounts, false),
         ("region", &group.regions, false),
@@ -598,19 +617,7 @@ fn group_condition(dialect: Dialect, group: &FilterGroup) -> Option<Sql> {
         tag_condition(&mut sql, tag);
         parts.push(sql);
     }
-    if parts.is_empty() {
-        return None;
-    }
-    let mut sql = Sql::new(dialect);
-    sql.push("(");
-    for (index, part) in parts.iter().enumerate() {
-        if index > 0 {
-            sql.push(" AND ");
-        }
-        sql.append(part);
-    }
-    sql.push(")");
-    Some(sql)
+    parts
 }
 
 /// The filter groups joined left to right by their operator (the first group's operator is
@@ -619,8 +626,12 @@ pub fn groups_condition(groups: &[FilterGroup]) -> Option<Sql> {
     groups_condition_in(Dialect::DuckDb, groups)
 }
 
-/// [`groups_condition`] in `dialect`.
+/// [`groups_condition`] in `dialect`. ClickHouse writes the conditions that OR'd groups share
+/// once ([`factored_groups`]).
 pub fn groups_condition_in(dialect: Dialect, groups: &[FilterGroup]) -> Option<Sql> {
+    if dialect.is_clickhouse() {
+        return factored_groups::groups_condition(dialect, groups);
+    }
     let mut combined: Option<Sql> = None;
     for group in groups {
         let Some(part) = group_condition(dialect, group) else {

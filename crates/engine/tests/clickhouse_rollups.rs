@@ -355,7 +355,7 @@ async fn connecting_builds_the_rollups_of_a_database_an_earlier_build_wrote() {
             .await
             .unwrap();
     }
-    let engine = ClickHouseEngine::connect(&support_clickhouse::url_with_database(database))
+    let engine = ClickHouseEngine::connect(&support_clickhouse::url_of(&engine))
         .await
         .unwrap();
     assert_eq!(assert_rollups_match(&engine).await, loaded);

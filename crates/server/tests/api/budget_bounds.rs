@@ -10,6 +10,7 @@ use serde_json::{json, Value};
 
 use crate::budgets::{account_budget, budget_data, create};
 use crate::cost_fixture::upload;
+use crate::engine_under_test;
 use crate::helpers::{assert_invalid, spawn_app, status_and_json, TestApp};
 
 fn values(prefix: &str, count: usize) -> Vec<String> {
@@ -149,7 +150,12 @@ async fn a_budget_at_every_bound_is_stored_and_the_list_stays_quick() {
             .len(),
         100
     );
-    // About 0.2 s here; generous for a loaded test machine (a list of 100,000-value budgets
-    // took 3 s).
-    assert!(took < Duration::from_secs(2), "the list took {took:?}");
+    // About 0.2 s here on DuckDB; generous for a loaded test machine (a list of 100,000-value
+    // budgets took 3 s). ClickHouse 18.16 spends tens of milliseconds analysing each of the
+    // list's statements over its two shards however few rows they read (each budget's filter is
+    // ~15 KB of SQL, written four times in the nested aggregation): 2.4 s measured here with
+    // the whole API suite running beside it (14-23 s before OR'd groups shared their common
+    // conditions), so its bound is wider.
+    let bound = if engine_under_test::on_clickhouse() { 6 } else { 2 };
+    assert!(took < Duration::from_secs(bound), "the list took {took:?}");
 }

@@ -13,7 +13,9 @@ use serde_json::{json, Value};
 
 use crate::helpers::status_and_json;
 use crate::ingest::{focus_row, HEADER};
-use crate::replicas_jobs::{six_uploads_in_turn, two_tenants, Replica, Shared, TakenOver};
+use crate::replicas_jobs::{
+    six_uploads_in_turn, succeeded_on_one_of, two_tenants, Replica, Shared, TakenOver,
+};
 
 /// `POST /v2/cost/aggr` on `replica`: the answer's JSON.
 async fn aggr(replica: &Replica, token: &str, body: &Value) -> Value {
@@ -70,14 +72,7 @@ async fn replicas_on_one_clickhouse_load_each_upload_once_and_answer_alike() {
     // Each job ran on one replica, once, and its rows are in the one database once.
     let engine = shared.clickhouse_engine().await;
     for (id, _, customer_id) in &jobs {
-        let job = store
-            .get_ingest_job(*customer_id, *id)
-            .await
-            .unwrap()
-            .expect("the job");
-        assert_eq!(job.status, IngestJobStatus::Succeeded);
-        let holder = job.lease_holder.expect("the loading replica");
-        assert!(a.holds(&holder) || b.holds(&holder), "{holder}");
+        succeeded_on_one_of(store.as_ref(), [&a, &b], *customer_id, *id).await;
         let (loaded_for, summary) = engine
             .committed_load(&id.to_string())
             .await

@@ -384,6 +384,27 @@ impl TakenOver<'_> {
 }
 
 /// The lease `name`'s holder, as the store records it.
+/// Asserts that ingest job `id` succeeded, loaded by one of `replicas`: the holder its lease names.
+pub async fn succeeded_on_one_of(
+    store: &dyn MetadataStore,
+    replicas: [&Replica; 2],
+    customer_id: i64,
+    id: i64,
+) -> String {
+    let job = store
+        .get_ingest_job(customer_id, id)
+        .await
+        .unwrap()
+        .expect("the job");
+    assert_eq!(job.status, IngestJobStatus::Succeeded);
+    let holder = job.lease_holder.expect("the loading replica");
+    assert!(
+        replicas.iter().any(|replica| replica.holds(&holder)),
+        "{holder}"
+    );
+    holder
+}
+
 async fn lease_holder(store: &dyn MetadataStore, name: &str) -> Option<String> {
     store
         .leases()
@@ -447,15 +468,7 @@ async fn uploads_to_either_replica_are_loaded_once_and_periodic_jobs_run_on_one_
     // Each job was loaded by the replica its lease names, and only there.
     let mut holders = Vec::new();
     for (id, _, customer_id) in &jobs {
-        let job = store
-            .get_ingest_job(*customer_id, *id)
-            .await
-            .unwrap()
-            .expect("the job");
-        assert_eq!(job.status, IngestJobStatus::Succeeded);
-        let holder = job.lease_holder.expect("the loading replica");
-        assert!(a.holds(&holder) || b.holds(&holder), "{holder}");
-        holders.push(holder);
+        holders.push(succeeded_on_one_of(store.as_ref(), [&a, &b], *customer_id, *id).await);
     }
     let ids: Vec<i64> = jobs.iter().map(|(id, _, _)| *id).collect();
 
